@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isClientRoute } from '../shared/routes';
+import type { AppDeps } from './app-deps';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestGuard } from './plugins/request-guard';
+import { authRoutes } from './routes/auth';
+import { catalogueRoutes } from './routes/catalogue';
+import { creditRoutes } from './routes/credits';
+
+export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
+
+export async function buildApp(deps: AppDeps, options: { clientDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false || deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerRequestGuard(app, deps.config.publicOrigin);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Carbon-credit marketplace API', version: '1.0.0', description: 'Generated from the route schemas.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (api) => {
+    await api.register(authRoutes(deps));
+    await api.register(catalogueRoutes(deps));
+    await api.register(creditRoutes(deps));
+  }, { prefix: '/api' });
+
+  registerClient(app, options.clientDist ?? CLIENT_DIST);
+  return app;
+}
+
+/** Serves the built client; unknown non-API paths get the app shell (with 404) so it shows Page Not Found. */
+function registerClient(app: FastifyInstance, clientDist: string): void {
+  const indexFile = path.join(clientDist, 'index.html');
+  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (shell) {
+    app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0];
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || !shell || request.method !== 'GET') {
+      return reply.status(404).send({ message: `Route ${request.method} ${urlPath} not found` });
+    }
+    return reply.status(isClientRoute(urlPath) ? 200 : 404).type('text/html').header('cache-control', 'no-cache').send(shell);
+  });
+}

@@ -1,0 +1,214 @@
+import { encodeFunctionData, parseEventLogs, TransactionReceiptNotFoundError, type Address, type Hex, type PublicClient, type ReadContractReturnType, type TransactionReceipt } from 'viem';
+import { carbonCreditAbi } from './carbon-credit-abi.js';
+import { CHAIN_ERROR_MESSAGES as MESSAGES, ChainCallError, withChainError } from './chain-call-error.js';
+import type { Eip1193RequestFn } from './public-rpc.js';
+import type { TransactionKind, TransactionSender } from './transaction-sender.js';
+
+export interface MintCreditInput {
+  /** Receiver; defaults to the custody address (the marketplace holds tokens for its users). */
+  to?: Address;
+  projectName: string;
+  projectId: string;
+  verificationBody: string;
+  vintageYear: number;
+  mrvDataUrl: string;
+  gpsLocation: string;
+  quantityTonnes: number;
+  tokenUri: string;
+}
+
+/** The contract's getCreditDetails view (SPEC.md section 3) with dates as Date and amounts as numbers. */
+export interface OnChainCredit {
+  projectName: string;
+  projectId: string;
+  verificationBody: string;
+  vintageYear: number;
+  mrvDataUrl: string;
+  gpsLocation: string;
+  quantityTonnes: number;
+  isRetired: boolean;
+  originalIssuer: Address;
+  issuanceDate: Date;
+  retirementReason: string;
+  retiredAt: Date | null;
+  /** The token first minted with this provenance; equal to the token id unless it came from a split. */
+  rootTokenId: number;
+}
+
+export interface ChainTransactionStatus {
+  found: boolean;
+  blockNumber: bigint | null;
+  status: 'success' | 'reverted' | null;
+}
+
+/**
+ * What services need from the chain. Writes resolve once mined; failures throw ChainCallError with the SPEC message
+ * and, when the contract reverted, the decoded custom error in `contractError`.
+ */
+export interface CarbonCreditChain {
+  readonly chainId: number;
+  readonly contractAddress: Address;
+  /** The platform account: minter, deployer and holder of custodial tokens. */
+  readonly custodyAddress: Address;
+  mint(input: MintCreditInput): Promise<{ tokenId: number; txHash: Hex }>;
+  retire(tokenId: number, reason: string): Promise<{ txHash: Hex }>;
+  split(tokenId: number, quantityTonnes: number, to?: Address): Promise<{ newTokenId: number; txHash: Hex }>;
+  /** Custodial settlement: moves a custody-held token to `to` (a user's own wallet). */
+  transfer(tokenId: number, to: Address): Promise<{ txHash: Hex }>;
+  getCreditDetails(tokenId: number): Promise<OnChainCredit>;
+  ownerOf(tokenId: number): Promise<Address>;
+  /** Number of tokens ever created; 0n when the read fails (SPEC.md section 8). */
+  totalSupply(): Promise<bigint>;
+  getTransaction(txHash: Hex): Promise<ChainTransactionStatus>;
+  /** EIP-1193 entry point for the /rpc route: allow-listed methods only. */
+  request: Eip1193RequestFn;
+  close(): Promise<void>;
+}
+
+export interface CarbonCreditChainParts {
+  client: PublicClient;
+  sender: TransactionSender;
+  chainId: number;
+  contractAddress: Address;
+  custodyAddress: Address;
+  request: Eip1193RequestFn;
+  onClose?: () => Promise<void> | void;
+}
+
+/** Builds the adapter over a viem client and a transaction sender; embedded and remote chains differ only in those. */
+export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCreditChain {
+  const { client, sender, contractAddress: address, custodyAddress } = parts;
+  let connected = true;
+
+  function requireConnected(): void {
+    if (!connected) throw new ChainCallError(MESSAGES.notConnected);
+  }
+
+  async function write(kind: TransactionKind, data: Hex): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
+    requireConnected();
+    const sent = await sender.send(kind, { to: address, data });
+    if (sent.receipt.status !== 'success') throw new Error(`Transaction ${sent.txHash} reverted`);
+    return sent;
+  }
+
+  function eventArgs<E extends 'CreditMinted' | 'CreditSplit'>(receipt: TransactionReceipt, eventName: E) {
+    const [event] = parseEventLogs({ abi: carbonCreditAbi, logs: receipt.logs, eventName });
+    if (!event) throw new Error(`${eventName} missing from ${receipt.transactionHash}`);
+    return event.args;
+  }
+
+  return {
+    chainId: parts.chainId,
+    contractAddress: address,
+    custodyAddress,
+
+    mint: (input) =>
+      withChainError(MESSAGES.mint, carbonCreditAbi, async () => {
+        const data = encodeFunctionData({
+          abi: carbonCreditAbi,
+          functionName: 'mintCarbonCredit',
+          args: [
+            input.to ?? custodyAddress,
+            input.projectName,
+            input.projectId,
+            input.verificationBody,
+            BigInt(input.vintageYear),
+            input.mrvDataUrl,
+            input.gpsLocation,
+            BigInt(input.quantityTonnes),
+            input.tokenUri,
+          ],
+        });
+        const { txHash, receipt } = await write('mint', data);
+        return { tokenId: Number(eventArgs(receipt, 'CreditMinted').tokenId), txHash };
+      }),
+
+    retire: (tokenId, reason) =>
+      withChainError(MESSAGES.retire, carbonCreditAbi, async () => {
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'retireCredit', args: [BigInt(tokenId), reason] });
+        const { txHash } = await write('retire', data);
+        return { txHash };
+      }),
+
+    split: (tokenId, quantityTonnes, to) =>
+      withChainError(MESSAGES.split, carbonCreditAbi, async () => {
+        const args = [BigInt(tokenId), BigInt(quantityTonnes), to ?? custodyAddress] as const;
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCredit', args });
+        const { txHash, receipt } = await write('split', data);
+        return { newTokenId: Number(eventArgs(receipt, 'CreditSplit').newTokenId), txHash };
+      }),
+
+    transfer: (tokenId, to) =>
+      withChainError(MESSAGES.transfer, carbonCreditAbi, async () => {
+        const args = [custodyAddress, to, BigInt(tokenId)] as const;
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'safeTransferFrom', args });
+        const { txHash } = await write('transfer', data);
+        return { txHash };
+      }),
+
+    getCreditDetails: (tokenId) =>
+      withChainError(MESSAGES.details, carbonCreditAbi, async () => {
+        requireConnected();
+        const details = await client.readContract({ address, abi: carbonCreditAbi, functionName: 'getCreditDetails', args: [BigInt(tokenId)] });
+        return toOnChainCredit(details);
+      }),
+
+    ownerOf: (tokenId) =>
+      withChainError(MESSAGES.details, carbonCreditAbi, async () => {
+        requireConnected();
+        return client.readContract({ address, abi: carbonCreditAbi, functionName: 'ownerOf', args: [BigInt(tokenId)] });
+      }),
+
+    async totalSupply() {
+      try {
+        requireConnected();
+        return await client.readContract({ address, abi: carbonCreditAbi, functionName: 'totalSupply' });
+      } catch {
+        return 0n;
+      }
+    },
+
+    async getTransaction(txHash) {
+      requireConnected();
+      try {
+        const receipt = await client.getTransactionReceipt({ hash: txHash });
+        return { found: true, blockNumber: receipt.blockNumber, status: receipt.status };
+      } catch (error) {
+        if (error instanceof TransactionReceiptNotFoundError) return { found: false, blockNumber: null, status: null };
+        throw error;
+      }
+    },
+
+    async request(args) {
+      requireConnected();
+      return parts.request(args);
+    },
+
+    async close() {
+      if (!connected) return;
+      connected = false;
+      await parts.onClose?.();
+    },
+  };
+}
+
+type CreditDetailsView = ReadContractReturnType<typeof carbonCreditAbi, 'getCreditDetails'>;
+
+// Whole tonnes, years and token ids are far below 2^53, so numbers are exact here.
+function toOnChainCredit(details: CreditDetailsView): OnChainCredit {
+  return {
+    projectName: details.projectName,
+    projectId: details.projectId,
+    verificationBody: details.verificationBody,
+    vintageYear: Number(details.vintageYear),
+    mrvDataUrl: details.mrvDataUrl,
+    gpsLocation: details.gpsLocation,
+    quantityTonnes: Number(details.quantity),
+    isRetired: details.isRetired,
+    originalIssuer: details.originalIssuer,
+    issuanceDate: new Date(Number(details.issuanceDate) * 1000),
+    retirementReason: details.retirementReason,
+    retiredAt: details.isRetired ? new Date(Number(details.retiredAt) * 1000) : null,
+    rootTokenId: Number(details.rootTokenId),
+  };
+}

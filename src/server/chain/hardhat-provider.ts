@@ -1,0 +1,44 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PROJECT_ROOT } from './contract-artifact.js';
+import { JsonRpcError, type Eip1193RequestFn } from './public-rpc.js';
+
+const require = createRequire(import.meta.url);
+
+export interface HardhatProviderOptions {
+  /** Defaults to hardhat.config.cjs at the repository root. */
+  configPath?: string;
+  /** Genesis time; replay sets it before the first journaled block so restored timestamps stay increasing. */
+  initialDate?: Date;
+}
+
+/**
+ * Starts a fresh in-process Hardhat Network (EDR) from the project's hardhat config. Each call is an independent chain,
+ * unlike `require('hardhat').network.provider`, which is one per process and would need hardhat_reset between uses.
+ */
+export async function createHardhatProvider(options: HardhatProviderOptions = {}): Promise<Eip1193RequestFn> {
+  const configPath = options.configPath ?? path.join(PROJECT_ROOT, 'hardhat.config.cjs');
+  // Hardhat 2 exposes no public factory for extra providers; these two internals are what `hre.network` uses.
+  const { resolveConfig } = require('hardhat/internal/core/config/config-resolution');
+  const { createProvider } = require('hardhat/internal/core/providers/construction');
+  const config = resolveConfig(configPath, require(configPath));
+  if (options.initialDate) config.networks.hardhat.initialDate = options.initialDate.toISOString();
+  const provider = (await createProvider(config, 'hardhat')) as { request: Eip1193RequestFn };
+  return async (args) => {
+    try {
+      return await provider.request(args);
+    } catch (error) {
+      throw normalizeRpcError(error);
+    }
+  };
+}
+
+// Hardhat reports a revert as an error without a JSON-RPC code; nodes answer code 3 "execution reverted" with the
+// revert data, which is what viem decodes into custom errors and what browser wallets expect from /rpc.
+function normalizeRpcError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const { code, data, message } = error as { code?: unknown; data?: unknown; message?: unknown };
+  if (typeof code === 'number') return new JsonRpcError(code, String(message), data);
+  if (typeof data === 'string' && data.startsWith('0x')) return new JsonRpcError(3, 'execution reverted', data);
+  return error;
+}

@@ -1,0 +1,64 @@
+import { recoverTransactionAddress, toHex, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import type { Eip1193RequestFn } from './public-rpc.js';
+
+/** A journaled transaction to replay: its raw bytes, plus its original block time when known. */
+export type ReplayEntry = Hex | { rawTransaction: Hex; blockTimestamp?: number };
+
+const REPLAY_BALANCE_WEI = 10n ** 24n;
+
+/** Genesis time for a chain about to replay `entries`: before the first recorded block, or now when none is known. */
+export function replayGenesisDate(entries: readonly ReplayEntry[]): Date | undefined {
+  const first = entries.find((entry) => typeof entry !== 'string' && entry.blockTimestamp !== undefined);
+  if (!first || typeof first === 'string' || first.blockTimestamp === undefined) return undefined;
+  return new Date((first.blockTimestamp - 60) * 1000);
+}
+
+/**
+ * Sends journaled raw transactions to a fresh embedded chain, in order, so their hashes, nonces and contract state
+ * come back. Signed transactions only depend on their own fields, so the hashes match whatever the clock says; block
+ * times are still pinned to the recorded ones so that on-chain dates (issuanceDate, retiredAt) survive a restart.
+ * A sender without funds (a browser wallet funded by a faucet that the journal does not record) is funded and retried.
+ */
+export async function replayTransactions(
+  request: Eip1193RequestFn,
+  client: PublicClient,
+  entries: readonly ReplayEntry[],
+): Promise<TransactionReceipt[]> {
+  const receipts: TransactionReceipt[] = [];
+  let lastTimestamp = 0;
+  for (const [index, entry] of entries.entries()) {
+    const rawTransaction = typeof entry === 'string' ? entry : entry.rawTransaction;
+    const blockTimestamp = typeof entry === 'string' ? undefined : entry.blockTimestamp;
+    if (blockTimestamp !== undefined) {
+      lastTimestamp = Math.max(blockTimestamp, lastTimestamp + 1);
+      await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(lastTimestamp)] });
+    }
+    try {
+      const txHash = await sendFunded(request, rawTransaction);
+      receipts.push(await client.getTransactionReceipt({ hash: txHash }));
+    } catch (error) {
+      throw new Error(`Chain replay failed at journal entry ${index}`, { cause: error });
+    }
+  }
+  if (lastTimestamp > 0) await resumeWallClock(request, lastTimestamp);
+  return receipts;
+}
+
+async function sendFunded(request: Eip1193RequestFn, rawTransaction: Hex): Promise<Hex> {
+  try {
+    return (await request({ method: 'eth_sendRawTransaction', params: [rawTransaction] })) as Hex;
+  } catch (error) {
+    if (!/enough funds|insufficient funds/i.test(String((error as Error).message))) throw error;
+    const sender = await recoverTransactionAddress({ serializedTransaction: rawTransaction as never });
+    await request({ method: 'hardhat_setBalance', params: [sender, toHex(REPLAY_BALANCE_WEI)] });
+    return (await request({ method: 'eth_sendRawTransaction', params: [rawTransaction] })) as Hex;
+  }
+}
+
+// Hardhat keeps counting from the last pinned time; one empty block at the present time puts new blocks back on the
+// wall clock instead of lagging by the downtime.
+async function resumeWallClock(request: Eip1193RequestFn, lastTimestamp: number): Promise<void> {
+  const nowSeconds = Math.max(Math.floor(Date.now() / 1000), lastTimestamp + 1);
+  await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(nowSeconds)] });
+  await request({ method: 'evm_mine', params: [] });
+}

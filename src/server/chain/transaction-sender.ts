@@ -1,0 +1,122 @@
+import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt } from 'viem';
+
+/** What a journaled transaction did; 'rpc' is a raw transaction a browser wallet sent through /rpc. */
+export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'rpc';
+
+/** One mined transaction, as the journal stores it; replaying `rawTransaction` yields the same `txHash`. */
+export interface ChainJournalEntry {
+  kind: TransactionKind;
+  rawTransaction: Hex;
+  txHash: Hex;
+  /** Seconds since the epoch of the block that included it; replay restores it so on-chain dates survive. */
+  blockTimestamp: number;
+}
+
+/**
+ * Receives every transaction once it is mined (reverted ones too: they used a nonce). Entries arrive in chain order,
+ * one at a time; the next transaction is not sent until `record` resolves, so a durable store sees a gap-free log.
+ */
+export interface ChainJournal {
+  record(entry: ChainJournalEntry): void | Promise<void>;
+}
+
+export interface FeeFields {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+export interface TransactionSenderOptions {
+  client: PublicClient;
+  account: LocalAccount;
+  chainId: number;
+  fees: () => Promise<FeeFields>;
+  journal?: ChainJournal;
+  /** Receipt polling for remote nodes; the embedded chain mines on send, so its receipt is there at once. */
+  pollingIntervalMs?: number;
+  receiptTimeoutMs?: number;
+}
+
+export interface SentTransaction {
+  txHash: Hex;
+  receipt: TransactionReceipt;
+}
+
+export interface TransactionSender {
+  /** Estimates, signs locally and sends a call (or a deployment when `to` is absent); resolves once mined. */
+  send(kind: TransactionKind, call: { to?: Address; data: Hex }): Promise<SentTransaction>;
+  /** Sends a transaction someone else signed, in the same order and journal as the adapter's own. */
+  sendRaw(kind: TransactionKind, rawTransaction: Hex): Promise<SentTransaction>;
+}
+
+// Headroom over the estimate, because state can move between estimation and inclusion on a shared node; unused gas
+// is not charged.
+const GAS_HEADROOM_PERCENT = 120n;
+
+/**
+ * Serialises every state-changing transaction of one account: local nonces, local signatures (so the raw bytes can be
+ * replayed bit for bit) and journaling in mining order. Gas is estimated before signing, so a call that would revert
+ * fails with its decoded custom error and never spends a nonce.
+ */
+export function createTransactionSender(options: TransactionSenderOptions): TransactionSender {
+  const { client, account, chainId, journal } = options;
+  let tail: Promise<unknown> = Promise.resolve();
+  let nextNonce: number | null = null;
+
+  function serialize<T>(task: () => Promise<T>): Promise<T> {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async function receiptOf(txHash: Hex): Promise<TransactionReceipt> {
+    try {
+      return await client.getTransactionReceipt({ hash: txHash });
+    } catch {
+      return client.waitForTransactionReceipt({
+        hash: txHash,
+        pollingInterval: options.pollingIntervalMs ?? 1000,
+        timeout: options.receiptTimeoutMs ?? 120_000,
+      });
+    }
+  }
+
+  async function settle(kind: TransactionKind, rawTransaction: Hex): Promise<SentTransaction> {
+    const txHash = await client.sendRawTransaction({ serializedTransaction: rawTransaction });
+    const receipt = await receiptOf(txHash);
+    if (journal) {
+      const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+      await journal.record({ kind, rawTransaction, txHash, blockTimestamp: Number(block.timestamp) });
+    }
+    return { txHash, receipt };
+  }
+
+  return {
+    send(kind, call) {
+      return serialize(async () => {
+        const gasEstimate = await client.estimateGas({ account: account.address, to: call.to, data: call.data });
+        const nonce = nextNonce ?? (await client.getTransactionCount({ address: account.address, blockTag: 'pending' }));
+        const rawTransaction = await account.signTransaction({
+          type: 'eip1559',
+          chainId,
+          nonce,
+          to: call.to,
+          data: call.data,
+          gas: (gasEstimate * GAS_HEADROOM_PERCENT) / 100n,
+          ...(await options.fees()),
+        });
+        try {
+          const sent = await settle(kind, rawTransaction);
+          nextNonce = nonce + 1;
+          return sent;
+        } catch (error) {
+          // Whether the nonce was used is unknown after a failure: ask the node next time.
+          nextNonce = null;
+          throw error;
+        }
+      });
+    },
+    sendRaw(kind, rawTransaction) {
+      return serialize(() => settle(kind, rawTransaction));
+    },
+  };
+}

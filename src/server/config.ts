@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  COOKIE_SECURE: booleanFlag.optional(),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CHAIN_ENABLED: booleanFlag.default(true),
+  CHAIN_RPC_URL: z.string().url().optional(),
+  CHAIN_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex key').optional(),
+  CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
+  CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** postgres://… to use a PostgreSQL server; otherwise the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files; `memory://` keeps nothing. */
+  dataDir: string;
+  demoCashCents: bigint;
+  sessionTtlMs: number;
+  loginRateLimitPerMinute: number;
+  /** Origins allowed to send state-changing requests, besides the request's own host. */
+  publicOrigin: string | undefined;
+  cookieSecure: boolean | undefined;
+  seedDemoData: boolean;
+  logLevel: string;
+  chain: {
+    enabled: boolean;
+    rpcUrl: string | undefined;
+    privateKey: `0x${string}` | undefined;
+    contractAddress: `0x${string}` | undefined;
+    timeoutMs: number;
+  };
+};
+
+/** Parses the environment once; fails listing every bad variable so a misconfiguration is fixed in one go. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    demoCashCents: env.DEMO_CASH_CENTS,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    cookieSecure: env.COOKIE_SECURE,
+    seedDemoData: env.SEED_DEMO_DATA,
+    logLevel: env.LOG_LEVEL,
+    chain: {
+      enabled: env.CHAIN_ENABLED,
+      rpcUrl: env.CHAIN_RPC_URL,
+      privateKey: env.CHAIN_PRIVATE_KEY as `0x${string}` | undefined,
+      contractAddress: env.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
+      timeoutMs: env.CHAIN_TIMEOUT_MS,
+    },
+  };
+}
+
+/** A config for tests: in-memory database, no chain, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CHAIN_ENABLED: 'false' });
+  return { ...base, ...overrides };
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money columns are bigint cents read as JS bigint; quantities are whole tonnes.
+const cents = (name: string) => bigint(name, { mode: 'bigint' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  companyName: text('company_name'),
+  profileImageUrl: text('profile_image_url'),
+  cashCents: cents('cash_cents').notNull(),
+  /** Demo money handed to the account; the cash invariant balances against it. */
+  depositedCents: cents('deposited_cents').notNull(),
+  walletAddress: text('wallet_address'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_cash_non_negative', sql`${t.cashCents} >= 0`)]);
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url'),
+  projectType: text('project_type').notNull(),
+  standard: text('standard').notNull(),
+  country: text('country').notNull(),
+  vintageYear: integer('vintage_year').notNull(),
+  priceCents: cents('price_cents').notNull(),
+  totalIssued: integer('total_issued').notNull(),
+  availableCredits: integer('available_credits').notNull(),
+  /** Next serial number to hand out; serials 1 … totalIssued are sold in order. */
+  nextSerial: integer('next_serial').notNull().default(1),
+  serialPrefix: text('serial_prefix').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  createdAt: createdAt(),
+}, (t) => [check('projects_available_non_negative', sql`${t.availableCredits} >= 0`)]);
+
+/**
+ * A holding is a lot of one project: a contiguous serial range owned by one user (or by a pool).
+ * active: spendable; escrowed: locked by a sell order; pooled: a pool's credit reserve; retired: final.
+ */
+export const holdings = pgTable('holdings', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  quantity: integer('quantity').notNull(),
+  serialStart: integer('serial_start').notNull(),
+  serialEnd: integer('serial_end').notNull(),
+  purchasePriceCents: cents('purchase_price_cents').notNull(),
+  purchaseDate: timestamp('purchase_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  status: text('status').notNull().default('active'),
+  orderId: integer('order_id'),
+  poolId: integer('pool_id'),
+  /** Where the tonnes came from: purchase, trade, swap, split, pool. */
+  origin: text('origin').notNull().default('purchase'),
+  parentHoldingId: integer('parent_holding_id'),
+  tokenId: bigint('token_id', { mode: 'number' }),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  retiredReason: text('retired_reason'),
+  certificateId: text('certificate_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('holdings_user_idx').on(t.userId, t.status),
+  index('holdings_project_idx').on(t.projectId, t.status),
+  check('holdings_quantity_positive', sql`${t.quantity} > 0`),
+  check('holdings_serial_range', sql`${t.serialEnd} - ${t.serialStart} + 1 = ${t.quantity}`),
+]);
+
+export const transactions = pgTable('transactions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  type: text('type').notNull(),
+  projectId: integer('project_id').references(() => projects.id),
+  holdingId: integer('holding_id'),
+  quantity: integer('quantity').notNull(),
+  /** Cash that left (purchases, buys) or reached (sales) the user, fee included. */
+  totalCents: cents('total_cents').notNull(),
+  feeCents: cents('fee_cents').notNull().default(sql`0`),
+  certificateId: text('certificate_id'),
+  createdAt: createdAt(),
+}, (t) => [index('transactions_user_idx').on(t.userId, t.createdAt)]);
+
+export const certificates = pgTable('certificates', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  holdingId: integer('holding_id').notNull().references(() => holdings.id),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  beneficiary: text('beneficiary').notNull(),
+  reason: text('reason').notNull(),
+  quantity: integer('quantity').notNull(),
+  serialStart: integer('serial_start').notNull(),
+  serialEnd: integer('serial_end').notNull(),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }).notNull(),
+  chainTxHash: text('chain_tx_hash'),
+  createdAt: createdAt(),
+}, (t) => [index('certificates_user_idx').on(t.userId), uniqueIndex('certificates_holding_key').on(t.holdingId)]);
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  orderType: text('order_type').notNull(),
+  quantity: integer('quantity').notNull(),
+  filledQuantity: integer('filled_quantity').notNull().default(0),
+  remainingQuantity: integer('remaining_quantity').notNull(),
+  priceCents: cents('price_cents').notNull(),
+  /** Cash still locked by a buy order; 0 for sells and once the order is done. */
+  lockedCents: cents('locked_cents').notNull().default(sql`0`),
+  status: text('status').notNull().default('open'),
+  /** Arrival sequence for time priority, independent of clock resolution. */
+  sequence: bigserial('sequence', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('orders_book_idx').on(t.projectId, t.orderType, t.status, t.priceCents, t.sequence),
+  index('orders_user_idx').on(t.userId, t.createdAt),
+  check('orders_fill_sum', sql`${t.filledQuantity} + ${t.remainingQuantity} = ${t.quantity}`),
+  check('orders_locked_non_negative', sql`${t.lockedCents} >= 0`),
+]);
+
+export const trades = pgTable('trades', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  buyOrderId: integer('buy_order_id'),
+  sellOrderId: integer('sell_order_id'),
+  buyerId: integer('buyer_id').references(() => users.id),
+  sellerId: integer('seller_id').references(() => users.id),
+  /** book: matched against a resting order; pool: a swap against the AMM. */
+  venue: text('venue').notNull().default('book'),
+  priceCents: cents('price_cents').notNull(),
+  quantity: integer('quantity').notNull(),
+  totalCents: cents('total_cents').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('trades_project_idx').on(t.projectId, t.createdAt)]);
+
+export const pools = pgTable('pools', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull().references(() => projects.id).unique(),
+  creditReserve: bigint('credit_reserve', { mode: 'bigint' }).notNull(),
+  cashReserveCents: cents('cash_reserve_cents').notNull(),
+  totalLpUnits: bigint('total_lp_units', { mode: 'bigint' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const lpPositions = pgTable('lp_positions', {
+  poolId: integer('pool_id').notNull().references(() => pools.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  lpUnits: bigint('lp_units', { mode: 'bigint' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.poolId, t.userId] })]);
+
+/** Signed chain transactions, kept so the embedded chain can be replayed after a restart. */
+export const chainJournal = pgTable('chain_journal', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  holdingId: integer('holding_id'),
+  payload: text('payload').notNull(),
+  rawTransaction: text('raw_transaction'),
+  txHash: text('tx_hash'),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('chain_journal_status_idx').on(t.status, t.id)]);
+
+export const seedState = pgTable('seed_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  done: boolean('done').notNull().default(true),
+});

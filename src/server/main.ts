@@ -1,0 +1,19 @@
+import { loadConfig } from './config';
+import { createAppDeps } from './bootstrap';
+import { buildApp } from './app';
+
+const config = loadConfig();
+const deps = await createAppDeps(config);
+const app = await buildApp(deps);
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal} received, shutting down`);
+  await app.close();
+  await deps.database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Marketplace ready on http://${config.host}:${config.port} (${deps.database.kind} database)`);

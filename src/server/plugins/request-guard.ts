@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence in depth beside SameSite=Lax cookies: state-changing API requests must come from our own
+ * origin when the browser says where they come from, and may carry only JSON bodies (a cross-site form
+ * cannot send application/json without a CORS preflight, which we never grant).
+ */
+export function registerRequestGuard(app: FastifyInstance, allowedOrigin: string | undefined): void {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null' && !isSameOrigin(origin, request.headers.host, allowedOrigin)) {
+      return reply.status(403).send({ message: 'Cross-origin request refused' });
+    }
+    if (origin === 'null') return reply.status(403).send({ message: 'Cross-origin request refused' });
+  });
+}
+
+function isSameOrigin(origin: string, host: string | undefined, allowedOrigin: string | undefined): boolean {
+  if (allowedOrigin && origin === allowedOrigin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

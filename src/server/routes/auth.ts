@@ -1,0 +1,67 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../shared/schemas/common';
+import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
+import { formatCents } from '../../domain/money';
+import type { AppDeps } from '../app-deps';
+import { authenticate, registerAccount } from '../auth/accounts';
+import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
+import { requireUser } from '../auth/current-user';
+
+export const toUser = (account: SessionUser) => ({
+  id: account.id,
+  email: account.email,
+  firstName: account.firstName,
+  companyName: account.companyName,
+  profileImageUrl: account.profileImageUrl,
+  cashBalance: formatCents(account.cashCents),
+});
+
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, config, clock } = deps;
+
+  // A fresh random session id at every sign-in: a token planted before sign-in is never promoted.
+  async function startSession(reply: FastifyReply, userId: number) {
+    const token = await createSession(db, userId, config.sessionTtlMs, clock());
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure ?? false, maxAge: Math.floor(config.sessionTtlMs / 1000),
+    });
+  }
+
+  return async (app) => {
+    const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
+
+    app.get('/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/signin'));
+
+    app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.redirect('/');
+    });
+
+    app.post('/auth/register', {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: registerBody, response: { 201: userSchema, 400: errorResponse, 409: errorResponse } },
+    }, async (request, reply) => {
+      const account = await registerAccount(db, request.body, config.demoCashCents);
+      await startSession(reply, account.id);
+      return reply.status(201).send(toUser(account));
+    });
+
+    app.post('/auth/login', {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse } },
+    }, async (request, reply) => {
+      const account = await authenticate(db, request.body);
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession(db, previous);
+      await startSession(reply, account.id);
+      return toUser(account);
+    });
+
+    app.get('/auth/user', {
+      schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } },
+    }, async (request) => toUser(await requireUser(request, db, clock())));
+  };
+}

@@ -1,0 +1,84 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { holdings, orders, projects, transactions } from '../db/schema';
+import { formatCents } from '../../domain/money';
+import { formatSerialRange } from '../../domain/serials';
+import type { Credit } from '../../shared/schemas/credit';
+import type { Transaction } from '../../shared/schemas/transaction';
+import type { UserStats } from '../../shared/schemas/stats';
+
+type HoldingRow = typeof holdings.$inferSelect;
+
+export function toCredit(row: HoldingRow, projectName: string, serialPrefix: string): Credit {
+  return {
+    id: row.id,
+    tokenId: row.tokenId ?? null,
+    projectId: row.projectId,
+    projectName,
+    quantity: row.quantity,
+    purchasePrice: formatCents(row.purchasePriceCents),
+    purchaseDate: row.purchaseDate.toISOString(),
+    status: row.status as Credit['status'],
+    retiredAt: row.retiredAt?.toISOString() ?? null,
+    retiredReason: row.retiredReason,
+    certificateId: row.certificateId,
+    serialStart: row.serialStart,
+    serialEnd: row.serialEnd,
+    serialRange: formatSerialRange(serialPrefix, row.serialStart, row.serialEnd),
+  };
+}
+
+/** The user's holdings, newest first; pooled tonnes belong to the pool, not to a user, so they never appear. */
+export async function listCredits(db: Database, userId: number): Promise<Credit[]> {
+  const rows = await db
+    .select({ holding: holdings, projectName: projects.name, serialPrefix: projects.serialPrefix })
+    .from(holdings)
+    .innerJoin(projects, eq(projects.id, holdings.projectId))
+    .where(eq(holdings.userId, userId))
+    .orderBy(desc(holdings.purchaseDate), desc(holdings.id));
+  return rows.map((row) => toCredit(row.holding, row.projectName, row.serialPrefix));
+}
+
+export async function listTransactions(db: Database, userId: number): Promise<Transaction[]> {
+  const rows = await db
+    .select({ row: transactions, projectName: projects.name })
+    .from(transactions)
+    .leftJoin(projects, eq(projects.id, transactions.projectId))
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  return rows.map(({ row, projectName }) => ({
+    id: row.id,
+    type: row.type as Transaction['type'],
+    projectId: row.projectId,
+    projectName,
+    quantity: row.quantity,
+    totalAmount: formatCents(row.totalCents),
+    feeAmount: formatCents(row.feeCents),
+    certificateId: row.certificateId,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Owned = active + escrowed tonnes (still the user's, some locked by orders), valued at each project's list price. */
+export async function userStats(db: Database, userId: number, cashCents: bigint): Promise<UserStats> {
+  const [totals] = await db
+    .select({
+      owned: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} in ('active', 'escrowed')), 0)`,
+      retired: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'retired'), 0)`,
+      valueCents: sql<string>`coalesce(sum(${holdings.quantity}::bigint * ${projects.priceCents}) filter (where ${holdings.status} in ('active', 'escrowed')), 0)`,
+    })
+    .from(holdings)
+    .innerJoin(projects, eq(projects.id, holdings.projectId))
+    .where(eq(holdings.userId, userId));
+  const [active] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['open', 'partially_filled'])));
+  return {
+    ownedCredits: Number(totals.owned),
+    retiredCredits: Number(totals.retired),
+    portfolioValue: formatCents(BigInt(totals.valueCents)),
+    activeOrders: Number(active.count),
+    cashBalance: formatCents(cashCents),
+  };
+}

@@ -1,0 +1,13 @@
+/** Client routes the server answers with the app shell (200); any other path gets the shell with a 404. */
+export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
+  /^\/$/,
+  /^\/dashboard\/?$/,
+  /^\/marketplace\/?$/,
+  /^\/trading\/?$/,
+  /^\/portfolio\/?$/,
+  /^\/signin\/?$/,
+  /^\/verify\/?$/,
+  /^\/certificates\/[^/]+\/?$/,
+];
+
+export const isClientRoute = (path: string) => CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(path));

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { moneyString, priceDollars, quantityTonnes } from './common';
+
+export const HOLDING_STATUSES = ['active', 'escrowed', 'pooled', 'retired'] as const;
+export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
+
+/** A holding ("credit" in the API): one lot of one project, with a contiguous serial range. */
+export const credit = z.object({
+  id: z.number(),
+  tokenId: z.number().nullable(),
+  projectId: z.number(),
+  projectName: z.string(),
+  quantity: z.number(),
+  purchasePrice: moneyString,
+  purchaseDate: z.string(),
+  status: z.enum(HOLDING_STATUSES),
+  retiredAt: z.string().nullable(),
+  retiredReason: z.string().nullable(),
+  certificateId: z.string().nullable(),
+  serialStart: z.number(),
+  serialEnd: z.number(),
+  serialRange: z.string(),
+});
+export type Credit = z.infer<typeof credit>;
+
+export const purchaseBody = z.strictObject({
+  projectId: z.number({ error: 'projectId must be a number' }).int().positive(),
+  quantity: quantityTonnes,
+  pricePerCredit: priceDollars,
+  retireImmediately: z.boolean().optional(),
+  beneficiary: z.string().trim().max(200).optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+export type PurchaseBody = z.infer<typeof purchaseBody>;
+
+export const purchaseResponse = z.object({
+  credit,
+  subtotal: moneyString,
+  fee: moneyString,
+  total: moneyString,
+  cashBalance: moneyString,
+  certificateId: z.string().nullable(),
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PROJECT_TYPES, STANDARDS } from '../constants';
+import { moneyString } from './common';
+
+export const project = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  projectType: z.enum(PROJECT_TYPES),
+  standard: z.enum(STANDARDS),
+  country: z.string(),
+  vintageYear: z.number(),
+  availableCredits: z.number(),
+  totalCredits: z.number(),
+  pricePerCredit: moneyString,
+  serialPrefix: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Project = z.infer<typeof project>;
