@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server script in its own process (so load generation and serving do not share a thread). */
+export function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /READY (\d+)/.exec(output);
+      if (match) resolve({
+        baseUrl: `http://127.0.0.1:${match[1]}`,
+        stop: () => new Promise((done) => { child.once('exit', () => done()); child.kill('SIGKILL'); }),
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+}
+
+export const describeLoad = (label: string, r: LoadResult) =>
+  `${label.padEnd(34)} ${Math.round(r.requestsPerSecond).toLocaleString('en-US').padStart(8)} req/s   p50 ${r.p50Ms.toFixed(1)} ms   p99 ${r.p99Ms.toFixed(1)} ms   (${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
+
+/** Registers `count` accounts and returns their session cookies. */
+export async function signUpMany(baseUrl: string, count: number, prefix: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${prefix}-${i}-${Date.now()}@bench.example`, password: 'benchmark-password', firstName: `Bench${i}` }),
+    });
+    if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    cookies.push(response.headers.get('set-cookie')!.split(';')[0]);
+  }
+  return cookies;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/app-deps';
+import { createAppDeps } from '../../src/server/bootstrap';
+import { testConfig, type Config } from '../../src/server/config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on its own database: a PGlite clone of the migrated template, or, when TEST_DATABASE_URL is set,
+ * a new database on that PostgreSQL server (migrated and seeded, dropped at close).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { clientDist?: string } = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let deps: AppDeps;
+  if (serverUrl) {
+    const name = `carbon_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    deps = await createAppDeps(testConfig({ ...overrides, databaseUrl: url.toString() }));
+    dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else {
+    const template = readFileSync(inject('pgliteTemplatePath'));
+    deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]) });
+  }
+  const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await deps.database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+let counter = 0;
+
+/** Registers a new account and returns its session cookie header. */
+export async function signUp(app: FastifyInstance, fields: { firstName?: string; companyName?: string; email?: string } = {}) {
+  const email = fields.email ?? `user${++counter}-${randomBytes(4).toString('hex')}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: 'correct horse battery', firstName: fields.firstName ?? 'Ada', ...(fields.companyName ? { companyName: fields.companyName } : {}) },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const cookie = String(response.headers['set-cookie']).split(';')[0];
+  return { cookie, email, user: response.json() as { id: number; cashBalance: string } };
+}
