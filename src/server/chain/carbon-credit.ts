@@ -1,8 +1,11 @@
-import { encodeFunctionData, parseEventLogs, TransactionReceiptNotFoundError, type Address, type Hex, type PublicClient, type ReadContractReturnType, type TransactionReceipt } from 'viem';
+import { encodeFunctionData, parseEventLogs, TransactionReceiptNotFoundError, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import { carbonCreditAbi } from './carbon-credit-abi.js';
 import { CHAIN_ERROR_MESSAGES as MESSAGES, ChainCallError, withChainError } from './chain-call-error.js';
+import { toOnChainCredit, type OnChainCredit } from './on-chain-credit.js';
 import type { Eip1193RequestFn } from './public-rpc.js';
 import type { TransactionKind, TransactionSender } from './transaction-sender.js';
+
+export type { OnChainCredit } from './on-chain-credit.js';
 
 export interface MintCreditInput {
   /** Receiver; defaults to the custody address (the marketplace holds tokens for its users). */
@@ -15,24 +18,6 @@ export interface MintCreditInput {
   gpsLocation: string;
   quantityTonnes: number;
   tokenUri: string;
-}
-
-/** The contract's getCreditDetails view (SPEC.md section 3) with dates as Date and amounts as numbers. */
-export interface OnChainCredit {
-  projectName: string;
-  projectId: string;
-  verificationBody: string;
-  vintageYear: number;
-  mrvDataUrl: string;
-  gpsLocation: string;
-  quantityTonnes: number;
-  isRetired: boolean;
-  originalIssuer: Address;
-  issuanceDate: Date;
-  retirementReason: string;
-  retiredAt: Date | null;
-  /** The token first minted with this provenance; equal to the token id unless it came from a split. */
-  rootTokenId: number;
 }
 
 export interface ChainTransactionStatus {
@@ -91,10 +76,13 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
     return sent;
   }
 
-  function eventArgs<E extends 'CreditMinted' | 'CreditSplit'>(receipt: TransactionReceipt, eventName: E) {
-    const [event] = parseEventLogs({ abi: carbonCreditAbi, logs: receipt.logs, eventName });
-    if (!event) throw new Error(`${eventName} missing from ${receipt.transactionHash}`);
-    return event.args;
+  // The id comes from the event, not a simulation, so concurrent writers can never be handed each other's token.
+  function createdTokenId(receipt: TransactionReceipt, eventName: 'CreditMinted' | 'CreditSplit'): number {
+    for (const event of parseEventLogs({ abi: carbonCreditAbi, logs: receipt.logs, eventName })) {
+      if (event.eventName === 'CreditMinted') return Number(event.args.tokenId);
+      if (event.eventName === 'CreditSplit') return Number(event.args.newTokenId);
+    }
+    throw new Error(`${eventName} missing from ${receipt.transactionHash}`);
   }
 
   return {
@@ -120,7 +108,7 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
           ],
         });
         const { txHash, receipt } = await write('mint', data);
-        return { tokenId: Number(eventArgs(receipt, 'CreditMinted').tokenId), txHash };
+        return { tokenId: createdTokenId(receipt, 'CreditMinted'), txHash };
       }),
 
     retire: (tokenId, reason) =>
@@ -135,7 +123,7 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
         const args = [BigInt(tokenId), BigInt(quantityTonnes), to ?? custodyAddress] as const;
         const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCredit', args });
         const { txHash, receipt } = await write('split', data);
-        return { newTokenId: Number(eventArgs(receipt, 'CreditSplit').newTokenId), txHash };
+        return { newTokenId: createdTokenId(receipt, 'CreditSplit'), txHash };
       }),
 
     transfer: (tokenId, to) =>
@@ -189,26 +177,5 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
       connected = false;
       await parts.onClose?.();
     },
-  };
-}
-
-type CreditDetailsView = ReadContractReturnType<typeof carbonCreditAbi, 'getCreditDetails'>;
-
-// Whole tonnes, years and token ids are far below 2^53, so numbers are exact here.
-function toOnChainCredit(details: CreditDetailsView): OnChainCredit {
-  return {
-    projectName: details.projectName,
-    projectId: details.projectId,
-    verificationBody: details.verificationBody,
-    vintageYear: Number(details.vintageYear),
-    mrvDataUrl: details.mrvDataUrl,
-    gpsLocation: details.gpsLocation,
-    quantityTonnes: Number(details.quantity),
-    isRetired: details.isRetired,
-    originalIssuer: details.originalIssuer,
-    issuanceDate: new Date(Number(details.issuanceDate) * 1000),
-    retirementReason: details.retirementReason,
-    retiredAt: details.isRetired ? new Date(Number(details.retiredAt) * 1000) : null,
-    rootTokenId: Number(details.rootTokenId),
   };
 }

@@ -2,7 +2,7 @@ import { recoverTransactionAddress, toHex, type Hex, type PublicClient, type Tra
 import type { Eip1193RequestFn } from './public-rpc.js';
 
 /** A journaled transaction to replay: its raw bytes, plus its original block time when known. */
-export type ReplayEntry = Hex | { rawTransaction: Hex; blockTimestamp?: number };
+export type ReplayEntry = Hex | { rawTransaction: Hex; blockTimestamp?: number; status?: 'success' | 'reverted' };
 
 const REPLAY_BALANCE_WEI = 10n ** 24n;
 
@@ -28,17 +28,22 @@ export async function replayTransactions(
   let lastTimestamp = 0;
   for (const [index, entry] of entries.entries()) {
     const rawTransaction = typeof entry === 'string' ? entry : entry.rawTransaction;
-    const blockTimestamp = typeof entry === 'string' ? undefined : entry.blockTimestamp;
+    const { blockTimestamp, status } = typeof entry === 'string' ? {} : entry;
     if (blockTimestamp !== undefined) {
-      lastTimestamp = Math.max(blockTimestamp, lastTimestamp + 1);
+      lastTimestamp = Math.max(blockTimestamp, lastTimestamp);
       await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(lastTimestamp)] });
     }
+    let receipt: TransactionReceipt;
     try {
       const txHash = await sendFunded(request, rawTransaction);
-      receipts.push(await client.getTransactionReceipt({ hash: txHash }));
+      receipt = await client.getTransactionReceipt({ hash: txHash });
     } catch (error) {
       throw new Error(`Chain replay failed at journal entry ${index}`, { cause: error });
     }
+    if (status !== undefined && receipt.status !== status) {
+      throw new Error(`Chain replay diverged at journal entry ${index} (${receipt.transactionHash}): ${status} before, ${receipt.status} now`);
+    }
+    receipts.push(receipt);
   }
   if (lastTimestamp > 0) await resumeWallClock(request, lastTimestamp);
   return receipts;
@@ -58,7 +63,7 @@ async function sendFunded(request: Eip1193RequestFn, rawTransaction: Hex): Promi
 // Hardhat keeps counting from the last pinned time; one empty block at the present time puts new blocks back on the
 // wall clock instead of lagging by the downtime.
 async function resumeWallClock(request: Eip1193RequestFn, lastTimestamp: number): Promise<void> {
-  const nowSeconds = Math.max(Math.floor(Date.now() / 1000), lastTimestamp + 1);
+  const nowSeconds = Math.max(Math.floor(Date.now() / 1000), lastTimestamp);
   await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(nowSeconds)] });
   await request({ method: 'evm_mine', params: [] });
 }

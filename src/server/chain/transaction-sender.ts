@@ -10,6 +10,8 @@ export interface ChainJournalEntry {
   txHash: Hex;
   /** Seconds since the epoch of the block that included it; replay restores it so on-chain dates survive. */
   blockTimestamp: number;
+  /** Outcome when first mined; replay checks it, so a diverging chain fails loudly instead of drifting. */
+  status: 'success' | 'reverted';
 }
 
 /**
@@ -31,6 +33,11 @@ export interface TransactionSenderOptions {
   chainId: number;
   fees: () => Promise<FeeFields>;
   journal?: ChainJournal;
+  /**
+   * Gas limit for every call (deployments are still estimated). Where gas is free, one eth_call to check for a revert
+   * is cheaper than an estimate's binary search; the call runs with this same limit, so running out is caught too.
+   */
+  fixedCallGas?: bigint;
   /** Receipt polling for remote nodes; the embedded chain mines on send, so its receipt is there at once. */
   pollingIntervalMs?: number;
   receiptTimeoutMs?: number;
@@ -85,15 +92,25 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
     const receipt = await receiptOf(txHash);
     if (journal) {
       const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-      await journal.record({ kind, rawTransaction, txHash, blockTimestamp: Number(block.timestamp) });
+      await journal.record({ kind, rawTransaction, txHash, blockTimestamp: Number(block.timestamp), status: receipt.status });
     }
     return { txHash, receipt };
+  }
+
+  async function gasFor(call: { to?: Address; data: Hex }): Promise<bigint> {
+    const from = account.address;
+    if (options.fixedCallGas !== undefined && call.to !== undefined) {
+      await client.call({ account: from, to: call.to, data: call.data, gas: options.fixedCallGas });
+      return options.fixedCallGas;
+    }
+    const estimate = await client.estimateGas({ account: from, to: call.to, data: call.data });
+    return (estimate * GAS_HEADROOM_PERCENT) / 100n;
   }
 
   return {
     send(kind, call) {
       return serialize(async () => {
-        const gasEstimate = await client.estimateGas({ account: account.address, to: call.to, data: call.data });
+        const gas = await gasFor(call);
         const nonce = nextNonce ?? (await client.getTransactionCount({ address: account.address, blockTag: 'pending' }));
         const rawTransaction = await account.signTransaction({
           type: 'eip1559',
@@ -101,7 +118,7 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
           nonce,
           to: call.to,
           data: call.data,
-          gas: (gasEstimate * GAS_HEADROOM_PERCENT) / 100n,
+          gas,
           ...(await options.fees()),
         });
         try {

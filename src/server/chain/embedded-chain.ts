@@ -1,0 +1,97 @@
+import { createPublicClient, custom, getAddress, keccak256, toBytes, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { CHAIN_ID } from '../../shared/constants.js';
+import { carbonCreditAbi } from './carbon-credit-abi.js';
+import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit.js';
+import { marketplaceChain } from './chain-definition.js';
+import { loadCarbonCreditArtifact, type ContractArtifact } from './contract-artifact.js';
+import { deployCarbonCredit } from './deploy-carbon-credit.js';
+import { createHardhatProvider } from './hardhat-provider.js';
+import { createPublicRpc, type Eip1193RequestFn } from './public-rpc.js';
+import { replayGenesisDate, replayTransactions, type ReplayEntry } from './replay-transactions.js';
+import { createTransactionSender, type ChainJournal } from './transaction-sender.js';
+
+/**
+ * Hardhat's public development key #0. Fine for tests and a laptop demo; a deployment that serves /rpc to others must
+ * pass its own stable secret key, because whoever holds the custody key is the minter.
+ */
+export const DEV_CUSTODY_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+const CUSTODY_BALANCE_WEI = 10n ** 24n;
+// Gas is free here (base fee 0), but a fixed fee cap keeps signed bytes independent of any fee estimate and stays
+// valid if the base fee ever ticks up after a full block.
+const EMBEDDED_FEES = { maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 0n };
+// A mint with long strings costs a few hundred thousand gas; the cap is generous because gas is free here.
+const EMBEDDED_CALL_GAS = 3_000_000n;
+
+export interface EmbeddedChainOptions {
+  /** Custody, deployer and minter key. It must stay the same across restarts for the journal to replay onto it. */
+  privateKey?: Hex;
+  /** Receives every transaction from the deployment on, for durable storage. */
+  journal?: ChainJournal;
+  /** Journal entries of a previous run, oldest first; they include the deployment, which is then not repeated. */
+  replay?: readonly ReplayEntry[];
+  configPath?: string;
+  artifact?: ContractArtifact;
+}
+
+export interface EmbeddedCarbonCreditChain extends CarbonCreditChain {
+  /** Milliseconds spent starting the node, deploying or replaying, measured for the start-up log. */
+  readonly startMs: number;
+}
+
+/**
+ * Starts an in-process Hardhat Network (chain id 80002), then either replays a previous run's journal (same raw
+ * transactions, same hashes, same contract address) or deploys CarbonCredit with the custody key as admin and minter.
+ */
+export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Promise<EmbeddedCarbonCreditChain> {
+  const startedMs = performance.now();
+  const replay = options.replay ?? [];
+  const request = await createHardhatProvider({ configPath: options.configPath, initialDate: replayGenesisDate(replay) });
+  const client = createPublicClient({ chain: marketplaceChain('http://127.0.0.1/rpc'), transport: custom({ request }, { retryCount: 0 }) });
+  const account = privateKeyToAccount(options.privateKey ?? DEV_CUSTODY_PRIVATE_KEY);
+  await request({ method: 'hardhat_setBalance', params: [account.address, toHex(CUSTODY_BALANCE_WEI)] });
+
+  const sender = createTransactionSender({
+    client,
+    account,
+    chainId: CHAIN_ID,
+    fees: async () => EMBEDDED_FEES,
+    fixedCallGas: EMBEDDED_CALL_GAS,
+    journal: options.journal,
+  });
+  const contractAddress =
+    replay.length > 0
+      ? await replayedContractAddress(request, client, replay, account.address)
+      : (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
+
+  const chain = createCarbonCreditChain({
+    client,
+    sender,
+    chainId: CHAIN_ID,
+    contractAddress,
+    custodyAddress: account.address,
+    request: createPublicRpc(request, sender),
+  });
+  return Object.assign(chain, { startMs: performance.now() - startedMs });
+}
+
+async function replayedContractAddress(
+  request: Eip1193RequestFn,
+  client: PublicClient,
+  replay: readonly ReplayEntry[],
+  custody: Address,
+): Promise<Address> {
+  const receipts = await replayTransactions(request, client, replay);
+  const deployment = receipts.find((receipt) => receipt.contractAddress && getAddress(receipt.from) === custody);
+  if (!deployment?.contractAddress) throw new Error('The chain journal has no CarbonCredit deployment by the custody key');
+  const minterRole = keccak256(toBytes('MINTER_ROLE'));
+  const isMinter = await client.readContract({
+    address: deployment.contractAddress,
+    abi: carbonCreditAbi,
+    functionName: 'hasRole',
+    args: [minterRole, custody],
+  });
+  if (!isMinter) throw new Error('The custody key is not the minter of the replayed contract: was the key changed?');
+  return deployment.contractAddress;
+}

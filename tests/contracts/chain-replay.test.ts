@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact.js';
+import { startEmbeddedChain } from '../../src/server/chain/embedded-chain.js';
+import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender.js';
+import { randomAccount, sampleCredit, sendAs } from './chain-test-kit.js';
+
+// Compiles here, under the hook's timeout, when the build is missing or stale.
+beforeAll(() => loadCarbonCreditArtifact(), 60_000);
+
+function memoryJournal() {
+  const entries: ChainJournalEntry[] = [];
+  return { entries, record: (entry: ChainJournalEntry) => void entries.push(entry) };
+}
+
+describe('when an embedded chain restarts from its journal', () => {
+  it('brings back the same transactions, contract address and token states', async () => {
+    const journal = memoryJournal();
+    const first = await startEmbeddedChain({ journal });
+    const kept = await first.mint(sampleCredit);
+    const retired = await first.mint({ ...sampleCredit, quantityTonnes: 40 });
+    const split = await first.split(kept.tokenId, 25);
+    const retirement = await first.retire(retired.tokenId, 'Carbon Neutrality Goal');
+    const issuedBefore = await first.getCreditDetails(retired.tokenId);
+    await first.close();
+
+    expect(journal.entries.map((entry) => entry.kind)).toEqual(['deploy', 'mint', 'mint', 'split', 'retire']);
+    const restarted = await startEmbeddedChain({ replay: journal.entries });
+    try {
+      expect(restarted.contractAddress).toBe(first.contractAddress);
+      expect(await restarted.getTransaction(retirement.txHash)).toMatchObject({ found: true, status: 'success' });
+      expect(await restarted.getTransaction(kept.txHash)).toMatchObject({ found: true });
+      expect(await restarted.getCreditDetails(retired.tokenId)).toEqual(issuedBefore);
+      expect((await restarted.getCreditDetails(retired.tokenId)).isRetired).toBe(true);
+      expect((await restarted.getCreditDetails(kept.tokenId)).quantityTonnes).toBe(75);
+      expect((await restarted.getCreditDetails(split.newTokenId)).quantityTonnes).toBe(25);
+      expect(await restarted.totalSupply()).toBe(3n);
+      const next = await restarted.mint(sampleCredit);
+      expect(next.tokenId).toBe(4);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('replays bare raw transactions and keeps journaling the next ones', async () => {
+    const journal = memoryJournal();
+    const first = await startEmbeddedChain({ journal });
+    const { tokenId } = await first.mint(sampleCredit);
+    await first.close();
+
+    const secondJournal = memoryJournal();
+    const raws: Hex[] = journal.entries.map((entry) => entry.rawTransaction);
+    const second = await startEmbeddedChain({ replay: raws, journal: secondJournal });
+    const retirement = await second.retire(tokenId, 'after restart');
+    await second.close();
+
+    expect(secondJournal.entries.map((entry) => entry.txHash)).toEqual([retirement.txHash]);
+    const third = await startEmbeddedChain({ replay: [...journal.entries, ...secondJournal.entries] });
+    try {
+      expect(await third.getCreditDetails(tokenId)).toMatchObject({ isRetired: true, retirementReason: 'after restart' });
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('journals and replays transactions that browser wallets send through /rpc, reverted ones included', async () => {
+    const journal = memoryJournal();
+    const first = await startEmbeddedChain({ journal });
+    const holder = randomAccount();
+    const { tokenId } = await first.mint({ ...sampleCredit, to: holder.address });
+    const failed = await sendAs(first, randomAccount(), 'retireCredit', [BigInt(tokenId), 'not mine']);
+    const retired = await sendAs(first, holder, 'retireCredit', [BigInt(tokenId), 'from my wallet']);
+    await first.close();
+
+    expect(journal.entries.map((entry) => entry.kind)).toEqual(['deploy', 'mint', 'rpc', 'rpc']);
+    const restarted = await startEmbeddedChain({ replay: journal.entries });
+    try {
+      expect(await restarted.getTransaction(failed.transactionHash)).toMatchObject({ found: true, status: 'reverted' });
+      expect(await restarted.getTransaction(retired.transactionHash)).toMatchObject({ found: true, status: 'success' });
+      expect(await restarted.getCreditDetails(tokenId)).toMatchObject({ isRetired: true, retirementReason: 'from my wallet' });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('refuses a journal signed by another custody key', async () => {
+    const journal = memoryJournal();
+    const first = await startEmbeddedChain({ journal });
+    await first.close();
+    const otherKey = `0x${'11'.repeat(32)}` as const;
+    await expect(startEmbeddedChain({ replay: journal.entries, privateKey: otherKey })).rejects.toThrow(/no CarbonCredit deployment by the custody key/);
+  });
+
+  it('fails loudly when the journal has a gap or the chain diverges', async () => {
+    const journal = memoryJournal();
+    const first = await startEmbeddedChain({ journal });
+    const { tokenId } = await first.mint(sampleCredit);
+    await first.retire(tokenId, 'done');
+    await first.close();
+    const [deploy, mint, retire] = journal.entries;
+
+    await expect(startEmbeddedChain({ replay: [deploy, retire] })).rejects.toThrow('Chain replay failed at journal entry 1');
+    const tampered = { ...mint, status: 'reverted' as const };
+    await expect(startEmbeddedChain({ replay: [deploy, tampered, retire] })).rejects.toThrow(/Chain replay diverged at journal entry 1 .*success now/);
+  });
+});

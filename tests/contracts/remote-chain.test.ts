@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toHex, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { CHAIN_ERROR_MESSAGES } from '../../src/server/chain/chain-call-error.js';
+import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact.js';
+import { createHardhatProvider } from '../../src/server/chain/hardhat-provider.js';
+import type { Eip1193RequestFn } from '../../src/server/chain/public-rpc.js';
+import { connectRemoteChain } from '../../src/server/chain/remote-chain.js';
+import { sampleCredit } from './chain-test-kit.js';
+
+const privateKey = `0x${'42'.repeat(32)}` as const;
+let server: Server;
+let rpcUrl: string;
+
+// A node reachable over HTTP only, standing in for CHAIN_RPC_URL: a plain JSON-RPC server over a fresh Hardhat chain.
+function serveJsonRpc(request: Eip1193RequestFn): Server {
+  return createServer((incoming, outgoing) => {
+    let body = '';
+    incoming.on('data', (chunk: Buffer) => (body += chunk));
+    incoming.on('end', async () => {
+      const { id, method, params } = JSON.parse(body) as { id: number; method: string; params?: unknown };
+      const reply = await request({ method, params }).then(
+        (result) => ({ jsonrpc: '2.0', id, result }),
+        (error: { code?: number; message: string; data?: unknown }) => ({ jsonrpc: '2.0', id, error: { code: error.code ?? -32603, message: error.message, data: error.data } }),
+      );
+      outgoing.setHeader('content-type', 'application/json');
+      outgoing.end(JSON.stringify(reply));
+    });
+  });
+}
+
+beforeAll(async () => {
+  // Compiles here, under the hook's timeout, when the build is missing or stale.
+  await loadCarbonCreditArtifact();
+  const request = await createHardhatProvider();
+  await request({ method: 'hardhat_setBalance', params: [privateKeyToAccount(privateKey).address, toHex(10n ** 21n)] });
+  server = serveJsonRpc(request);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('a remote chain', () => {
+  let deployedAt: Address;
+
+  it('deploys when no contract address is given, then mints and retires', async () => {
+    const lines: string[] = [];
+    const chain = await connectRemoteChain({ rpcUrl, privateKey, pollingIntervalMs: 50, log: (line) => lines.push(line) });
+    deployedAt = chain.contractAddress;
+    expect(lines.join('\n')).toContain(`CHAIN_CONTRACT_ADDRESS=${deployedAt}`);
+    expect(chain.chainId).toBe(80002);
+
+    const { tokenId } = await chain.mint(sampleCredit);
+    await chain.retire(tokenId, 'Carbon Neutrality Goal');
+    await expect(chain.retire(tokenId, 'again')).rejects.toMatchObject({
+      message: CHAIN_ERROR_MESSAGES.retire,
+      contractError: { name: 'CarbonCreditAlreadyRetired', args: [BigInt(tokenId)] },
+    });
+    await chain.close();
+  });
+
+  it('reuses a given contract address', async () => {
+    const chain = await connectRemoteChain({ rpcUrl, privateKey, contractAddress: deployedAt });
+    expect(await chain.totalSupply()).toBe(1n);
+    expect((await chain.getCreditDetails(1)).isRetired).toBe(true);
+    await chain.close();
+  });
+
+  it('reports Contract not connected when nothing is deployed at the address', async () => {
+    const nowhere = '0x000000000000000000000000000000000000dEaD';
+    await expect(connectRemoteChain({ rpcUrl, privateKey, contractAddress: nowhere })).rejects.toThrow(CHAIN_ERROR_MESSAGES.notConnected);
+  });
+});
