@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Blocks, LogIn, LogOut, Menu, Satellite, Wallet } from 'lucide-react';
+import type { User } from '../../../shared/schemas/auth';
+import { displayName } from '../../hooks/use-auth';
+import { LOGOUT_URL, SIGN_IN_URL } from '../../lib/full-page';
+import { Button } from '../ui/button';
+import { Separator } from '../ui/separator';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
+import { CashBalance } from './cash-balance';
+import { Logo } from './logo';
+import { NAV_ITEMS, isActivePath } from './nav-items';
+import { NavLink } from './nav-link';
+import type { ShellDialog } from './shell-dialogs';
+import { UserAvatar } from './user-avatar';
+
+interface MobileMenuProps {
+  user: User | null;
+  location: string;
+  onOpenDialog: (dialog: ShellDialog) => void;
+}
+
+/** Below 1024 px the links, demos, wallet and account move into a sheet opened from the bar. */
+export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const openDialog = (dialog: ShellDialog) => {
+    setOpen(false);
+    onOpenDialog(dialog);
+  };
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent>
+        <SheetTitle className="pr-10">
+          <Logo />
+        </SheetTitle>
+        <SheetDescription className="sr-only">Navigation, demos and account</SheetDescription>
+        {user && (
+          <div className="flex items-center gap-3 rounded-lg border border-border bg-slate-50 p-3">
+            <UserAvatar imageUrl={user.profileImageUrl} className="size-10" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-slate-900">{displayName(user)}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+          </div>
+        )}
+        {user && <CashBalance amount={user.cashBalance} className="self-start" />}
+        <nav aria-label="Main" className="flex flex-col gap-1">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.href} item={item} active={isActivePath(location, item.href)} stacked onNavigate={() => setOpen(false)} />
+          ))}
+        </nav>
+        <Separator />
+        <div className="flex flex-col gap-2">
+          <Button variant="outline" className="justify-start" onClick={() => openDialog('satellite')}>
+            <Satellite aria-hidden="true" /> Satellite Demo
+          </Button>
+          <Button variant="outline" className="justify-start" onClick={() => openDialog('blockchain')}>
+            <Blocks aria-hidden="true" /> Blockchain Demo
+          </Button>
+          <Button variant="outline" className="justify-start" onClick={() => openDialog('wallet')}>
+            <Wallet aria-hidden="true" /> Wallet
+          </Button>
+        </div>
+        <div className="mt-auto pt-2">
+          {user ? (
+            <Button asChild variant="secondary" className="w-full">
+              <a href={LOGOUT_URL}>
+                <LogOut aria-hidden="true" /> Log out
+              </a>
+            </Button>
+          ) : (
+            <Button asChild className="w-full">
+              <a href={SIGN_IN_URL}>
+                <LogIn aria-hidden="true" /> Sign In
+              </a>
+            </Button>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,73 @@
+import { Blocks, LogIn, LogOut, Satellite, Wallet } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { displayName, useAuth } from '../../hooks/use-auth';
+import { LOGOUT_URL, SIGN_IN_URL } from '../../lib/full-page';
+import { Button } from '../ui/button';
+import { Skeleton } from '../ui/skeleton';
+import { CashBalance } from './cash-balance';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NAV_ITEMS, isActivePath } from './nav-items';
+import { NavLink } from './nav-link';
+import type { ShellDialog } from './shell-dialogs';
+import { UserAvatar } from './user-avatar';
+
+/** The fixed navigation bar of SPEC.md §2. From 1024 px everything is inline; below, a menu sheet holds it. */
+export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) => void }) {
+  const { user, isLoading } = useAuth();
+  const [location] = useLocation();
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-full max-w-[1440px] items-center gap-3 px-4 sm:px-6">
+        <Link href="/" aria-label="CarbonLedger home" className="shrink-0 rounded-md">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.href} item={item} active={isActivePath(location, item.href)} />
+          ))}
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <div className="hidden items-center gap-1 lg:flex">
+            <Button variant="ghost" size="sm" onClick={() => onOpenDialog('satellite')} title="Satellite MRV demo">
+              <Satellite aria-hidden="true" />
+              <span className="sr-only xl:not-sr-only">Satellite</span>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onOpenDialog('blockchain')} title="Blockchain demo">
+              <Blocks aria-hidden="true" />
+              <span className="sr-only xl:not-sr-only">Blockchain</span>
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => onOpenDialog('wallet')} title="Connect wallet">
+              <Wallet aria-hidden="true" />
+              <span className="sr-only xl:not-sr-only">Wallet</span>
+            </Button>
+          </div>
+          {isLoading ? (
+            <Skeleton className="h-8 w-28 rounded-full" />
+          ) : user ? (
+            <>
+              <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
+              <div className="hidden items-center gap-2 border-l border-border pl-3 lg:flex">
+                <UserAvatar imageUrl={user.profileImageUrl} />
+                <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 xl:inline">{displayName(user)}</span>
+                <Button asChild variant="ghost" size="icon" className="size-9">
+                  <a href={LOGOUT_URL} aria-label="Log out" title="Log out">
+                    <LogOut aria-hidden="true" />
+                  </a>
+                </Button>
+              </div>
+            </>
+          ) : (
+            <Button asChild size="sm">
+              <a href={SIGN_IN_URL}>
+                <LogIn aria-hidden="true" />
+                Sign In
+              </a>
+            </Button>
+          )}
+          <MobileMenu user={user} location={location} onOpenDialog={onOpenDialog} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import { ArrowLeftRight, Flame, History, ShoppingCart } from 'lucide-react';
+import type { Transaction } from '../../../../shared/schemas/transaction';
+import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { formatDate, formatInteger, formatUsd, humanize } from '../../../lib/format';
+import { EmptyList, ListSkeleton } from './list-states';
+
+/** SPEC.md §2: purchase icons are green, retirement red, anything else blue. */
+function transactionIcon(type: string) {
+  if (type === 'purchase') return { Icon: ShoppingCart, tone: 'bg-emerald-50 text-emerald-700' };
+  if (type === 'retirement') return { Icon: Flame, tone: 'bg-red-50 text-red-700' };
+  return { Icon: ArrowLeftRight, tone: 'bg-sky-50 text-sky-700' };
+}
+
+/** SPEC.md §2: the first three transactions with type, date, quantity and total (0.00 when missing). */
+export function TransactionHistoryCard({ transactions, loading }: { transactions: Transaction[]; loading: boolean }) {
+  const shown = transactions.slice(0, DASHBOARD_LIST_SIZE);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Transaction History</CardTitle>
+        <CardDescription>Your most recent purchases, retirements and trades</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <ListSkeleton />
+        ) : shown.length === 0 ? (
+          <EmptyList icon={<History className="size-6" aria-hidden="true" />}>No transactions yet</EmptyList>
+        ) : (
+          <ul className="divide-y divide-border">
+            {shown.map((transaction) => {
+              const { Icon, tone } = transactionIcon(transaction.type);
+              return (
+                <li key={transaction.id} className="flex items-center gap-3 py-3">
+                  <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)} data-transaction-type={transaction.type}>
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">{humanize(transaction.type)}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      <time dateTime={transaction.createdAt}>{formatDate(transaction.createdAt)}</time>
+                      {transaction.projectName ? ` · ${transaction.projectName}` : ''}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end">
+                    <span className="font-semibold text-slate-900 tabular">{formatUsd(transaction.totalAmount ?? '0.00')}</span>
+                    <span className="text-sm text-muted-foreground tabular">
+                      {formatInteger(transaction.quantity)} {transaction.quantity === 1 ? 'credit' : 'credits'}
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { Satellite } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { formatInteger } from '../../../lib/format';
+
+/** Raised on window; the app layout opens the Satellite MRV modal when it hears it (SPEC.md §2). */
+const OPEN_SATELLITE_DEMO_EVENT = 'openSatelliteDemo';
+
+export function MarketplaceStatusBanner({ loadedCount }: { loadedCount: number }) {
+  return (
+    <section
+      aria-label="Marketplace status"
+      className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-center gap-3">
+        <span className="relative flex size-2.5" aria-hidden="true">
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60" />
+          <span className="relative inline-flex size-2.5 rounded-full bg-emerald-600" />
+        </span>
+        <p className="text-sm text-emerald-900">
+          <span className="font-semibold">Live marketplace</span> · {formatInteger(loadedCount)} {loadedCount === 1 ? 'project' : 'projects'} loaded
+          <span className="hidden md:inline"> · prices in USD per tonne CO₂e</span>
+        </p>
+      </div>
+      <Button variant="outline" size="sm" className="self-start border-emerald-300 sm:self-auto" onClick={() => window.dispatchEvent(new Event(OPEN_SATELLITE_DEMO_EVENT))}>
+        <Satellite aria-hidden="true" />
+        View Satellite Data
+      </Button>
+    </section>
+  );
+}

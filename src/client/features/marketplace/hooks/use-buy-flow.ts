@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { Project } from '../../../../shared/schemas/project';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { fakeTxHash } from '../../../lib/fake-tx-hash';
+import { formatInteger, formatUsd } from '../../../lib/format';
+import { goToSignIn } from '../../../lib/full-page';
+import { parseQuantity } from './parse-quantity';
+import { usePurchase } from './use-purchase';
+
+/**
+ * State of the SPEC.md §4 buy flow: which project's dialog is open, the quantity as typed, the processing step
+ * and the toasts. The dialog shows the project as it is in the latest catalogue, so a changed price is visible.
+ */
+export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: boolean) {
+  const [projectId, setProjectId] = useState<number | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [quantityText, setQuantityText] = useState('1');
+  const [retireImmediately, setRetireImmediately] = useState(false);
+  const [txHash, setTxHash] = useState('');
+  const purchase = usePurchase();
+  const project = projects?.find((candidate) => candidate.id === projectId) ?? null;
+
+  const openFor = (selected: Project) => {
+    setProjectId(selected.id);
+    setQuantityText('1');
+    setRetireImmediately(false);
+    setDialogOpen(true);
+  };
+
+  const pay = () => {
+    if (!signedIn) {
+      goToSignIn();
+      return;
+    }
+    if (!project || purchase.isPending) return;
+    const quantity = parseQuantity(quantityText);
+    setQuantityText(String(quantity));
+    setTxHash(fakeTxHash());
+    setDialogOpen(false);
+    purchase.mutate(
+      {
+        projectId: project.id,
+        quantity,
+        pricePerCredit: Number(project.pricePerCredit),
+        ...(retireImmediately ? { retireImmediately: true } : {}),
+      },
+      {
+        onSuccess: (result) => {
+          const retired = retireImmediately && result.certificateId ? ` Retired immediately, certificate ${result.certificateId}.` : '';
+          toast({
+            variant: 'success',
+            title: 'Purchase Successful',
+            description: `${formatInteger(quantity)} ${quantity === 1 ? 'credit' : 'credits'} of ${project.name} for ${formatUsd(result.total)}.${retired}`,
+          });
+          setQuantityText('1');
+          setRetireImmediately(false);
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Purchase Failed', description: errorMessage(error) });
+          // Back to the form with what the user entered, so they can adjust and retry.
+          setDialogOpen(true);
+        },
+      },
+    );
+  };
+
+  return {
+    project,
+    dialogOpen,
+    setDialogOpen,
+    quantityText,
+    setQuantityText,
+    retireImmediately,
+    setRetireImmediately,
+    processing: purchase.isPending,
+    txHash,
+    openFor,
+    pay,
+  };
+}

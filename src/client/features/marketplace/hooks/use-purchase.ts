@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PurchaseBody, PurchaseResponse } from '../../../../shared/schemas/credit';
+import { PROCESSING_DELAY_MS } from '../../../../shared/constants';
+import { apiJson } from '../../../lib/api';
+import { delay } from '../../../lib/delay';
+
+/** Everything a purchase changes: holdings, stats, history, availability and the cash balance. */
+export const PURCHASE_INVALIDATES = [
+  ['/api/credits/my'],
+  ['/api/stats/user'],
+  ['/api/stats/platform'],
+  ['/api/transactions/my'],
+  ['/api/projects'],
+  ['/api/auth/user'],
+] as const;
+
+/**
+ * SPEC.md §4 buy flow: the simulated processing step (PROCESSING_DELAY_MS) and then POST /api/credits/purchase.
+ * Callers show the toasts; the caches are refreshed here on success.
+ */
+export function usePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PurchaseBody) => {
+      await delay(PROCESSING_DELAY_MS);
+      return apiJson<PurchaseResponse>('POST', '/api/credits/purchase', body);
+    },
+    // Refetches run in the background: the processing dialog should not wait for them.
+    onSuccess: () => {
+      for (const queryKey of PURCHASE_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+    },
+    // The price or availability may have moved under the user; show the current catalogue.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/projects'] });
+    },
+  });
+}

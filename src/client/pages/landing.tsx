@@ -1,0 +1,24 @@
+import { SiteFooter } from '../components/layout/site-footer';
+import { SkipLink } from '../components/layout/app-layout';
+import { ClosingCall } from '../features/landing/components/closing-call';
+import { FeatureCards } from '../features/landing/components/feature-cards';
+import { LandingHeader } from '../features/landing/components/landing-header';
+import { LandingHero } from '../features/landing/components/landing-hero';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** `/` for visitors who are not signed in (SPEC.md §2). */
+export function LandingPage() {
+  useDocumentTitle('Carbon Credits on Blockchain');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <LandingHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <LandingHero />
+        <FeatureCards />
+        <ClosingCall />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

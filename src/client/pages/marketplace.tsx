@@ -1,0 +1,90 @@
+import { useMemo, useState } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { PageContainer, PageHeader } from '../components/page-container';
+import { ProcessingDialog } from '../components/processing-dialog';
+import { Button } from '../components/ui/button';
+import { BuyDialog } from '../features/marketplace/components/buy-dialog';
+import { MarketplaceFilters } from '../features/marketplace/components/marketplace-filters';
+import { MarketplaceStatusBanner } from '../features/marketplace/components/marketplace-status-banner';
+import { ProjectCard } from '../features/marketplace/components/project-card';
+import { ProjectGridEmpty, ProjectGridError, ProjectGridLoading } from '../features/marketplace/components/project-grid-states';
+import { DEFAULT_FILTERS, filterProjects, type ProjectFilters } from '../features/marketplace/hooks/filter-projects';
+import { useBuyFlow } from '../features/marketplace/hooks/use-buy-flow';
+import { useProjects } from '../features/marketplace/hooks/use-projects';
+import { useAuth } from '../hooks/use-auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { formatInteger } from '../lib/format';
+
+/** SPEC.md §2 Marketplace: filters, status banner, project cards and the buy flow. */
+export function MarketplacePage() {
+  useDocumentTitle('Marketplace');
+  const { user } = useAuth();
+  const projects = useProjects();
+  const [filters, setFilters] = useState<ProjectFilters>(DEFAULT_FILTERS);
+  const visible = useMemo(() => filterProjects(projects.data ?? [], filters), [projects.data, filters]);
+  const buy = useBuyFlow(projects.data, user !== null);
+  const projectCount = projects.data?.length ?? 0;
+
+  return (
+    <PageContainer className="space-y-6">
+      <PageHeader
+        title="Carbon Credit Marketplace"
+        description={
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+            <ShieldCheck className="size-4 text-emerald-700" aria-hidden="true" />
+            {projects.isLoading ? 'Loading verified projects…' : `${formatInteger(projectCount)} verified projects`}
+            <span className="text-slate-400" aria-hidden="true">
+              ·
+            </span>
+            <span>Verra VCS, Gold Standard, CAR and CDM</span>
+          </span>
+        }
+      />
+      <MarketplaceFilters filters={filters} onChange={setFilters} />
+      {projects.data && <MarketplaceStatusBanner loadedCount={projectCount} />}
+      <section aria-labelledby="projects-heading">
+        <h2 id="projects-heading" className="sr-only">
+          Projects
+        </h2>
+        {projects.isLoading ? (
+          <ProjectGridLoading />
+        ) : projects.isError ? (
+          <ProjectGridError />
+        ) : visible.length === 0 ? (
+          <ProjectGridEmpty />
+        ) : (
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {visible.map((project) => (
+              <ProjectCard key={project.id} project={project} onBuy={buy.openFor} />
+            ))}
+          </div>
+        )}
+      </section>
+      {projects.data && (
+        <div className="flex justify-center pt-2">
+          {/* SPEC.md §2: shown and does nothing; the whole catalogue is already loaded. */}
+          <Button variant="outline" size="lg">
+            Load More Credits
+          </Button>
+        </div>
+      )}
+      <BuyDialog
+        project={buy.project}
+        open={buy.dialogOpen}
+        onOpenChange={buy.setDialogOpen}
+        quantityText={buy.quantityText}
+        onQuantityTextChange={buy.setQuantityText}
+        retireImmediately={buy.retireImmediately}
+        onRetireImmediatelyChange={buy.setRetireImmediately}
+        cashBalance={user?.cashBalance ?? null}
+        onPay={buy.pay}
+      />
+      <ProcessingDialog
+        open={buy.processing}
+        title="Processing Transaction"
+        description="Confirming your purchase on the blockchain. This takes a few seconds."
+        txHash={buy.txHash}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Project } from '../../../../../src/shared/schemas/project';
+import { DEFAULT_FILTERS, filterProjects } from '../../../../../src/client/features/marketplace/hooks/filter-projects';
+import { parseQuantity } from '../../../../../src/client/features/marketplace/hooks/parse-quantity';
+
+const project = (id: number, name: string, projectType: Project['projectType'], standard: Project['standard'], pricePerCredit: string): Project => ({
+  id, name, projectType, standard, pricePerCredit, description: '', imageUrl: null, country: 'X', vintageYear: 2022,
+  availableCredits: 10, totalCredits: 10, serialPrefix: 'S', latitude: 0, longitude: 0,
+});
+
+const projects = [
+  project(1, 'Atacama Desert Solar Park', 'solar_energy', 'verra', '11.90'),
+  project(2, 'Ohio Landfill Gas Capture', 'methane_capture', 'car', '9.80'),
+  project(3, 'Pennsylvania Coal Mine Methane', 'methane_capture', 'cdm', '8.90'),
+];
+
+describe('filterProjects', () => {
+  it('matches names case-insensitively by substring', () => {
+    expect(filterProjects(projects, { ...DEFAULT_FILTERS, search: 'SOLAR' }).map((p) => p.id)).toEqual([1]);
+    expect(filterProjects(projects, { ...DEFAULT_FILTERS, search: '  gas ' }).map((p) => p.id)).toEqual([2]);
+  });
+
+  it('combines type and standard', () => {
+    expect(filterProjects(projects, { ...DEFAULT_FILTERS, projectType: 'methane_capture' }).map((p) => p.id)).toEqual([2, 3]);
+    expect(filterProjects(projects, { ...DEFAULT_FILTERS, projectType: 'methane_capture', standard: 'cdm' }).map((p) => p.id)).toEqual([3]);
+  });
+
+  it('ignores the price range, as SPEC.md section 2 says', () => {
+    expect(filterProjects(projects, { ...DEFAULT_FILTERS, priceRange: '50+' })).toHaveLength(3);
+  });
+});
+
+describe('parseQuantity', () => {
+  it.each([
+    ['3', 3],
+    ['', 1],
+    ['abc', 1],
+    ['0', 1],
+    ['-5', 1],
+    ['2.7', 2],
+    ['999999', 999999],
+  ])('reads %j as %i', (text, expected) => {
+    expect(parseQuantity(text)).toBe(expected);
+  });
+});
