@@ -22,7 +22,7 @@ export const priceDollars = z
 /** Money on the wire is a decimal string with 2 places, e.g. "12.50". */
 export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const idParam = z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be a positive integer' });
+export const idParam = z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be an integer' }).positive({ error: 'id must be a positive integer' }).max(2_147_483_647, { error: 'id must be at most 2147483647' });
 
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -24,7 +24,8 @@ export const credit = z.object({
 export type Credit = z.infer<typeof credit>;
 
 export const purchaseBody = z.strictObject({
-  projectId: z.number({ error: 'projectId must be a number' }).int().positive(),
+  // Ids are PostgreSQL integers: a larger one would reach the database as an out-of-range error (a 500).
+  projectId: z.number({ error: 'projectId must be a number' }).int().positive().max(2_147_483_647, { error: 'projectId must be at most 2147483647' }),
   quantity: quantityTonnes,
   pricePerCredit: priceDollars,
   retireImmediately: z.boolean().optional(),
