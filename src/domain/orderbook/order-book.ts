@@ -1,0 +1,201 @@
+import { BookSide } from './book-side';
+import { MatchResult } from './match-result';
+import { checkOrderInput, type LimitOrderInput, type MarketOrderInput, type RestingOrderInput } from './order-input';
+import { depthOf, liveOrdersOf, snapshotOf, type BookDepth, type OrderSnapshot } from './order-snapshot';
+import { orderStatus, type EntityId, type OrderSide } from './order-status';
+import { LEVEL, NEXT, NONE, OrderStore, OWNER, PRICE, QUANTITY, REMAINING, SHIFT, SIDE } from './order-store';
+import type { PriceLevel } from './price-level';
+import { SlotIndex } from './slot-index';
+
+/**
+ * The in-memory order book of one project. Prices are integer cents (`number`, 1…MAX_BOOK_PRICE_CENTS),
+ * quantities whole tonnes. Matching is price-time priority: the best price first, the oldest order first
+ * within a price, and every trade is at the resting (maker) order's price. A limit remainder rests; a market
+ * order is immediate-or-cancel and never rests.
+ *
+ * Self-trade prevention is cancel-newest: when the incoming order reaches a resting order of the same owner,
+ * matching stops and the incoming order's remainder is cancelled (never rested), while the resting order keeps
+ * its place. A remainder only rests once nothing crossing it is left, so the book is never crossed
+ * (best bid < best ask).
+ *
+ * The book holds live orders only: a filled or cancelled order leaves it at once (its slot is reused), and
+ * its final state is reported in the submit result. The database keeps the history. Orders live in a typed-array
+ * store (order-store.ts) and submits return one reused `MatchResult`, so the steady state allocates nothing.
+ */
+export class OrderBook {
+  private readonly levelTable: PriceLevel[] = [];
+  private readonly bids = new BookSide(1, this.levelTable);
+  private readonly asks = new BookSide(-1, this.levelTable);
+  private readonly store = new OrderStore();
+  /** Slot of every live order by id. */
+  private readonly slots = new SlotIndex();
+  private readonly result = new MatchResult();
+  private selfTradeStopped = false;
+
+  /** Number of live orders. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /**
+   * Loads a stored live order at the back of its price level, without matching: call it in the orders'
+   * original sequence to rebuild time priority. Throws when the id is live or the order would cross the book.
+   */
+  add(order: RestingOrderInput): void {
+    const remainingTonnes = order.remainingTonnes ?? order.quantityTonnes;
+    checkOrderInput(order.priceCents, order.quantityTonnes);
+    if (!(Number.isInteger(remainingTonnes) && remainingTonnes >= 1 && remainingTonnes <= order.quantityTonnes)) {
+      throw new RangeError(`remainingTonnes must be an integer in 1…${order.quantityTonnes}, got ${remainingTonnes}`);
+    }
+    this.checkNewId(order.id);
+    const opposite = order.side === 'buy' ? this.asks : this.bids;
+    const best = opposite.best();
+    if (best !== null && opposite.direction * best.priceCents >= opposite.direction * order.priceCents) {
+      throw new Error(`order ${order.id} at ${order.priceCents} would cross the book at ${best.priceCents}`);
+    }
+    const ownerIndex = this.store.ownerIndex(order.ownerId);
+    this.rest(order.id, ownerIndex, order.side, order.priceCents, order.quantityTonnes, remainingTonnes);
+  }
+
+  /** Matches a limit order and rests its remainder (unless self-trade prevention cancelled it). */
+  submitLimit(order: LimitOrderInput): MatchResult {
+    const { id, ownerId, side, priceCents, quantityTonnes } = order;
+    checkOrderInput(priceCents, quantityTonnes);
+    this.checkNewId(id);
+    const opposite = side === 'buy' ? this.asks : this.bids;
+    const ownerIndex = this.store.ownerIndex(ownerId);
+    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, opposite.direction * priceCents, quantityTonnes);
+    const result = this.result;
+    if (remainingTonnes === 0) result.outcome = 'filled';
+    else if (this.selfTradeStopped) {
+      result.outcome = 'self_trade_cancelled';
+      result.cancelledTonnes = remainingTonnes;
+    } else {
+      result.outcome = 'rested';
+      result.restingTonnes = remainingTonnes;
+      this.rest(id, ownerIndex, side, priceCents, quantityTonnes, remainingTonnes);
+    }
+    result.status = orderStatus(result.filledTonnes, remainingTonnes, result.outcome !== 'rested');
+    return result;
+  }
+
+  /** Matches a market order immediate-or-cancel: whatever cannot trade now is cancelled. */
+  submitMarket(order: MarketOrderInput): MatchResult {
+    const { id, ownerId, side, quantityTonnes } = order;
+    checkOrderInput(1, quantityTonnes);
+    this.checkNewId(id);
+    const opposite = side === 'buy' ? this.asks : this.bids;
+    const ownerIndex = this.store.ownerIndex(ownerId);
+    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, -Infinity, quantityTonnes);
+    const result = this.result;
+    result.cancelledTonnes = remainingTonnes;
+    if (remainingTonnes === 0) result.outcome = 'filled';
+    else result.outcome = this.selfTradeStopped ? 'self_trade_cancelled' : 'market_remainder_cancelled';
+    result.status = orderStatus(result.filledTonnes, remainingTonnes, true);
+    return result;
+  }
+
+  /**
+   * Cancels a live order and returns the remaining tonnes it had, which leave the book. Returns 0 when no live
+   * order has this id (unknown, already filled or already cancelled), because a live order always has ≥ 1.
+   */
+  cancel(id: EntityId): number {
+    const slot = this.slots.get(id);
+    if (slot === NONE) return 0;
+    const remainingTonnes = this.store.fields[(slot << SHIFT) + REMAINING];
+    this.remove(id, slot);
+    return remainingTonnes;
+  }
+
+  /** Best (highest) bid price in cents, or undefined when there is no bid. */
+  bestBid(): number | undefined {
+    return this.bids.best()?.priceCents;
+  }
+
+  /** Best (lowest) ask price in cents, or undefined when there is no ask. */
+  bestAsk(): number | undefined {
+    return this.asks.best()?.priceCents;
+  }
+
+  /** Up to `levels` aggregated price levels per side, best first. */
+  depth(levels: number): BookDepth {
+    return { bids: depthOf(this.bids, levels), asks: depthOf(this.asks, levels) };
+  }
+
+  /** A copy of a live order, or undefined when no live order has this id. */
+  getOrder(id: EntityId): OrderSnapshot | undefined {
+    const slot = this.slots.get(id);
+    return slot === NONE ? undefined : snapshotOf(this.store, slot);
+  }
+
+  /** Copies of the live orders of one side in priority order: best price first, oldest first within a price. */
+  liveOrders(side: OrderSide): OrderSnapshot[] {
+    return liveOrdersOf(this.store, side === 'buy' ? this.bids : this.asks);
+  }
+
+  /**
+   * Trades the taker against `opposite` from its best level while the level key (direction × price) is at
+   * least `limitKey`, and returns the taker's unmatched tonnes. Sets `selfTradeStopped` when it stopped at a
+   * resting order of the same owner.
+   */
+  private match(takerId: EntityId, ownerId: EntityId, ownerIndex: number, opposite: BookSide, limitKey: number, quantityTonnes: number): number {
+    const { result, store } = this;
+    const fields = store.fields;
+    result.reset(takerId, ownerId);
+    this.selfTradeStopped = false;
+    let remainingTonnes = quantityTonnes;
+    while (remainingTonnes > 0 && opposite.count > 0) {
+      const top = opposite.count - 1;
+      if (opposite.keys[top] < limitKey) break;
+      const level = opposite.levels[top];
+      let maker = level.head;
+      while (maker !== NONE && remainingTonnes > 0) {
+        const base = maker << SHIFT;
+        if (fields[base + OWNER] === ownerIndex) {
+          this.selfTradeStopped = true;
+          return remainingTonnes;
+        }
+        const next = fields[base + NEXT];
+        const makerTonnes = fields[base + REMAINING];
+        const tradeTonnes = makerTonnes < remainingTonnes ? makerTonnes : remainingTonnes;
+        remainingTonnes -= tradeTonnes;
+        fields[base + REMAINING] = makerTonnes - tradeTonnes;
+        level.totalTonnes -= tradeTonnes;
+        const makerId = store.ids[maker];
+        result.addTrade(makerId, store.owners[fields[base + OWNER]], level.priceCents, tradeTonnes, makerTonnes - tradeTonnes);
+        if (makerTonnes === tradeTonnes) this.remove(makerId, maker);
+        maker = next;
+      }
+    }
+    return remainingTonnes;
+  }
+
+  private rest(id: EntityId, ownerIndex: number, side: OrderSide, priceCents: number, quantityTonnes: number, remainingTonnes: number): void {
+    const slot = this.store.allocate(id);
+    // Read the fields after allocating: allocation may have grown (replaced) the array.
+    const fields = this.store.fields;
+    const base = slot << SHIFT;
+    fields[base + REMAINING] = remainingTonnes;
+    fields[base + QUANTITY] = quantityTonnes;
+    fields[base + PRICE] = priceCents;
+    fields[base + OWNER] = ownerIndex;
+    fields[base + SIDE] = side === 'buy' ? 0 : 1;
+    (side === 'buy' ? this.bids : this.asks).levelAt(priceCents).append(fields, slot);
+    this.slots.set(id, slot);
+  }
+
+  /** Unlinks a live order, drops its level when it empties, and frees the slot. */
+  private remove(id: EntityId, slot: number): void {
+    const fields = this.store.fields;
+    const base = slot << SHIFT;
+    const level = this.levelTable[fields[base + LEVEL]];
+    level.unlink(fields, slot);
+    if (level.orderCount === 0) (fields[base + SIDE] === 0 ? this.bids : this.asks).remove(level);
+    this.slots.delete(id);
+    this.store.release(slot);
+  }
+
+  private checkNewId(id: EntityId): void {
+    if (this.slots.get(id) !== NONE) throw new Error(`order ${id} is already live in the book`);
+  }
+}

@@ -1,0 +1,36 @@
+import type { EntityId, OrderSide } from './order-status';
+
+/** Highest accepted price: $1,000,000.00 (DESIGN.md), which keeps every price a small integer `number`. */
+export const MAX_BOOK_PRICE_CENTS = 100_000_000;
+/** Highest accepted order quantity (DESIGN.md); level totals stay exact integers far below 2^53. */
+export const MAX_BOOK_QUANTITY_TONNES = 1_000_000_000;
+
+export interface LimitOrderInput {
+  id: EntityId;
+  ownerId: EntityId;
+  side: OrderSide;
+  priceCents: number;
+  quantityTonnes: number;
+}
+
+export interface MarketOrderInput {
+  id: EntityId;
+  ownerId: EntityId;
+  side: OrderSide;
+  quantityTonnes: number;
+}
+
+/** A stored order to load as resting: `remainingTonnes` defaults to the whole quantity. */
+export interface RestingOrderInput extends LimitOrderInput {
+  remainingTonnes?: number;
+}
+
+/** Throws a RangeError for a price or quantity the engine cannot hold; services validate before calling. */
+export function checkOrderInput(priceCents: number, quantityTonnes: number): void {
+  if (!(Number.isInteger(priceCents) && priceCents >= 1 && priceCents <= MAX_BOOK_PRICE_CENTS)) {
+    throw new RangeError(`priceCents must be an integer in 1…${MAX_BOOK_PRICE_CENTS}, got ${priceCents}`);
+  }
+  if (!(Number.isInteger(quantityTonnes) && quantityTonnes >= 1 && quantityTonnes <= MAX_BOOK_QUANTITY_TONNES)) {
+    throw new RangeError(`quantityTonnes must be an integer in 1…${MAX_BOOK_QUANTITY_TONNES}, got ${quantityTonnes}`);
+  }
+}

@@ -1,0 +1,80 @@
+import type { EntityId, OrderSide } from '../../../../src/domain/orderbook/order-status';
+
+// A deliberately naive order book used as the oracle in property tests: a flat list of live orders, re-sorted
+// on every match. It restates the rules (price-time priority, maker price, cancel-newest self-trade prevention,
+// market IOC) in the most obvious way, so that the fast engine can be compared with it step by step.
+
+export interface ReferenceOrder {
+  id: EntityId;
+  ownerId: EntityId;
+  side: OrderSide;
+  priceCents: number;
+  quantityTonnes: number;
+  remainingTonnes: number;
+  sequence: number;
+}
+
+export interface ReferenceTrade {
+  makerId: EntityId;
+  takerId: EntityId;
+  priceCents: number;
+  quantityTonnes: number;
+  makerRemainingTonnes: number;
+}
+
+export interface ReferenceOutcome {
+  trades: ReferenceTrade[];
+  restingTonnes: number;
+  cancelledTonnes: number;
+  selfTradeStopped: boolean;
+}
+
+export class ReferenceBook {
+  live: ReferenceOrder[] = [];
+  private sequence = 0;
+
+  /** Orders of `side` in priority order: best price first, then oldest. */
+  ordersOf(side: OrderSide): ReferenceOrder[] {
+    const better = side === 'buy' ? -1 : 1;
+    return this.live
+      .filter((order) => order.side === side)
+      .sort((a, b) => (a.priceCents - b.priceCents) * better || a.sequence - b.sequence);
+  }
+
+  submit(id: EntityId, ownerId: EntityId, side: OrderSide, quantityTonnes: number, limitPriceCents: number | null): ReferenceOutcome {
+    const trades: ReferenceTrade[] = [];
+    let remainingTonnes = quantityTonnes;
+    let selfTradeStopped = false;
+    const crosses = (maker: ReferenceOrder) =>
+      limitPriceCents === null || (side === 'buy' ? maker.priceCents <= limitPriceCents : maker.priceCents >= limitPriceCents);
+    for (const maker of this.ordersOf(side === 'buy' ? 'sell' : 'buy')) {
+      if (remainingTonnes === 0 || !crosses(maker)) break;
+      if (maker.ownerId === ownerId) {
+        selfTradeStopped = true;
+        break;
+      }
+      const quantity = Math.min(maker.remainingTonnes, remainingTonnes);
+      maker.remainingTonnes -= quantity;
+      remainingTonnes -= quantity;
+      trades.push({ makerId: maker.id, takerId: id, priceCents: maker.priceCents, quantityTonnes: quantity, makerRemainingTonnes: maker.remainingTonnes });
+    }
+    this.live = this.live.filter((order) => order.remainingTonnes > 0);
+    const rests = remainingTonnes > 0 && !selfTradeStopped && limitPriceCents !== null;
+    if (rests) {
+      this.live.push({ id, ownerId, side, priceCents: limitPriceCents, quantityTonnes, remainingTonnes, sequence: this.sequence++ });
+    }
+    return {
+      trades,
+      restingTonnes: rests ? remainingTonnes : 0,
+      cancelledTonnes: rests ? 0 : remainingTonnes,
+      selfTradeStopped,
+    };
+  }
+
+  cancel(id: EntityId): number {
+    const order = this.live.find((candidate) => candidate.id === id);
+    if (order === undefined) return 0;
+    this.live = this.live.filter((candidate) => candidate !== order);
+    return order.remainingTonnes;
+  }
+}
