@@ -18,6 +18,8 @@ import { SignInPage } from './pages/sign-in';
 // Trading and portfolio will carry charts and certificate code: they load on first visit, not with the app.
 const TradingPage = lazy(() => import('./pages/trading').then((module) => ({ default: module.TradingPage })));
 const PortfolioPage = lazy(() => import('./pages/portfolio').then((module) => ({ default: module.PortfolioPage })));
+const CertificatePage = lazy(() => import('./pages/certificate').then((module) => ({ default: module.CertificatePage })));
+const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
 /**
  * SPEC.md §2 routes. `/` is the landing page for visitors and Home for signed-in users, decided by
@@ -38,6 +40,8 @@ function Router() {
           <Route path="/marketplace" component={MarketplacePage} />
           <Route path="/trading" component={TradingPage} />
           <Route path="/portfolio" component={PortfolioPage} />
+          <Route path="/certificates/:id" component={CertificatePage} />
+          <Route path="/verify" component={VerifyPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -1,3 +1,5 @@
+import type { ChainAnchoring } from './chain/chain-anchoring.js';
+import type { ChainRuntime, ServerChain } from './chain/start-chain.js';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Catalogue } from './services/catalogue';
@@ -13,4 +15,10 @@ export interface AppDeps {
   events: MarketEvents;
   catalogue: Catalogue;
   platformStats: PlatformStatsCache;
+  /** The chain (embedded or remote); absent when CHAIN_ENABLED=false. */
+  chain?: ServerChain;
+  /** Anchors holdings and retirements on `chain` in the background; absent with it. */
+  anchoring?: ChainAnchoring;
+  /** Owns the chain's lifetime (journal, close); absent with it. */
+  chainRuntime?: ChainRuntime;
 }

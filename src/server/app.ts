@@ -14,7 +14,13 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestGuard } from './plugins/request-guard';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
+import { chainRoutes, rpcRoutes } from './routes/chain';
+import { certificateRoutes } from './routes/certificates';
 import { creditRoutes } from './routes/credits';
+import { marketStreamRoutes } from './routes/market-stream';
+import { tradingRoutes } from './routes/trading';
+import { exportRoutes } from './routes/exports';
+import { poolRoutes } from './routes/pools';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -22,7 +28,9 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
   const app = Fastify({
     logger: options.logger === false || deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Only a reverse proxy on this machine may name the client: with `true`, anyone could forge X-Forwarded-For
+    // and get a fresh login rate-limit bucket per request.
+    trustProxy: 'loopback',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,7 +63,15 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     await api.register(authRoutes(deps));
     await api.register(catalogueRoutes(deps));
     await api.register(creditRoutes(deps));
+    await api.register(tradingRoutes(deps));
+    await api.register(marketStreamRoutes(deps));
+    await api.register(chainRoutes(deps));
+    await api.register(certificateRoutes(deps));
+    await api.register(exportRoutes(deps));
+    await api.register(poolRoutes(deps));
   }, { prefix: '/api' });
+  // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
+  await app.register(rpcRoutes(deps));
 
   registerClient(app, options.clientDist ?? CLIENT_DIST);
   return app;

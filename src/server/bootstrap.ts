@@ -1,18 +1,43 @@
 import type { Config } from './config';
 import type { AppDeps } from './app-deps';
+import { createChainAnchoring } from './chain/chain-anchoring.js';
+import { startChain, type ServerChain, type StartChainOptions } from './chain/start-chain.js';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { Catalogue } from './services/catalogue';
 import { MarketEvents } from './services/market-events';
+import { MarketEventsBridge } from './services/market-events-bridge';
 import { PlatformStatsCache } from './services/platform-stats';
 
-/** Opens and migrates the database, seeds the demo catalogue when asked, and wires the shared services. */
-export async function createAppDeps(config: Config, options: { loadDataDir?: Blob; clock?: () => Date } = {}): Promise<AppDeps> {
+export interface ChainDepsOptions extends StartChainOptions {
+  /** Wraps the started chain (tests inject a slow chain this way). */
+  wrap?: (chain: ServerChain) => ServerChain;
+  sweepIntervalMs?: number;
+}
+
+export interface AppDepsOptions {
+  loadDataDir?: Blob;
+  clock?: () => Date;
+  chain?: ChainDepsOptions;
+}
+
+/**
+ * Opens and migrates the database, seeds the demo catalogue when asked, and wires the shared services; with
+ * CHAIN_ENABLED it also starts the chain (replaying its journal) and the anchoring worker (after reconciling the
+ * database with the replayed chain). `closeAppDeps` stops all of it.
+ */
+export async function createAppDeps(config: Config, options: AppDepsOptions = {}): Promise<AppDeps> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.loadDataDir });
   if (!options.loadDataDir) await migrateDatabase(database);
   if (config.seedDemoData && !options.loadDataDir) await seedCatalogue(database.db);
   const events = new MarketEvents();
-  return {
+  if (database.kind === 'postgres' && database.pool && config.databaseUrl) {
+    // Several processes may share a PostgreSQL database: relay change notices between them (LISTEN/NOTIFY).
+    const bridge = await MarketEventsBridge.start(events, database.pool, config.databaseUrl);
+    const closeDatabase = database.close;
+    database.close = async () => { await bridge.close(); await closeDatabase(); };
+  }
+  const deps: AppDeps = {
     config,
     db: database.db,
     database,
@@ -21,4 +46,28 @@ export async function createAppDeps(config: Config, options: { loadDataDir?: Blo
     catalogue: new Catalogue(database.db, events),
     platformStats: new PlatformStatsCache(database.db, events),
   };
+  if (!config.chain.enabled) return deps;
+  const log = config.logLevel === 'silent' ? () => {} : (line: string) => console.log(`[chain] ${line}`);
+  try {
+    const runtime = await startChain(config, database.db, { ...options.chain, log });
+    const chain = options.chain?.wrap ? options.chain.wrap(runtime.chain) : runtime.chain;
+    const anchoring = createChainAnchoring({ db: database.db, chain, journal: runtime.journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs });
+    try {
+      await anchoring.start();
+    } catch (error) {
+      await runtime.close();
+      throw error;
+    }
+    return { ...deps, chain, anchoring, chainRuntime: runtime };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Stops the worker, then closes the chain and the database, in that order. */
+export async function closeAppDeps(deps: AppDeps): Promise<void> {
+  await deps.anchoring?.stop();
+  await deps.chainRuntime?.close();
+  await deps.database.close();
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/app-deps';
-import { createAppDeps } from '../../src/server/bootstrap';
+import { closeAppDeps, createAppDeps, type ChainDepsOptions } from '../../src/server/bootstrap';
 import { testConfig, type Config } from '../../src/server/config';
 
 export interface TestApp {
@@ -14,24 +15,39 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  clientDist?: string;
+  /** Chain options when `overrides.chain.enabled` (tests pass a fixed custody key, or wrap the chain). */
+  chain?: ChainDepsOptions;
+  /**
+   * A file-backed PGlite database in this directory, even when TEST_DATABASE_URL is set: a template clone when the
+   * directory has no database yet, else the database as the previous app left it (a restart).
+   */
+  persistentDataDir?: string;
+}
+
 /**
  * The real app on its own database: a PGlite clone of the migrated template, or, when TEST_DATABASE_URL is set,
  * a new database on that PostgreSQL server (migrated and seeded, dropped at close).
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { clientDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let deps: AppDeps;
-  if (serverUrl) {
+  if (options.persistentDataDir) {
+    const dataDir = options.persistentDataDir;
+    const template = existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : new Blob([readFileSync(inject('pgliteTemplatePath'))]);
+    deps = await createAppDeps(testConfig({ ...overrides, dataDir }), { loadDataDir: template, chain: options.chain });
+  } else if (serverUrl) {
     const name = `carbon_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    deps = await createAppDeps(testConfig({ ...overrides, databaseUrl: url.toString() }));
+    deps = await createAppDeps(testConfig({ ...overrides, databaseUrl: url.toString() }), { chain: options.chain });
     dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } else {
     const template = readFileSync(inject('pgliteTemplatePath'));
-    deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]) });
+    deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain });
   }
   const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent' });
   await app.ready();
@@ -40,7 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     deps,
     async close() {
       await app.close();
-      await deps.database.close();
+      await closeAppDeps(deps);
       await dropDatabase();
     },
   };

@@ -21,3 +21,31 @@ export async function requireUser(request: FastifyRequest, db: Database, now: Da
   if (!user) throw new UnauthenticatedError();
   return user;
 }
+
+/**
+ * Hot write paths (purchases, orders, swaps) need only the user's id. Session → id is cached for a few seconds so
+ * those requests skip one database call; sign-out drops the entry here at once (another process may honour a
+ * signed-out session for at most SESSION_ID_CACHE_MS).
+ */
+export const SESSION_ID_CACHE_MS = 5000;
+const sessionIds = new Map<string, { userId: number; expiresAtMs: number; cachedAtMs: number }>();
+
+export async function requireUserId(request: FastifyRequest, db: Database, now: Date): Promise<number> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw new UnauthenticatedError();
+  const nowMs = now.getTime();
+  const cached = sessionIds.get(token);
+  if (cached && nowMs - cached.cachedAtMs < SESSION_ID_CACHE_MS && nowMs < cached.expiresAtMs) return cached.userId;
+  const user = await currentUser(request, db, now);
+  if (!user) {
+    sessionIds.delete(token);
+    throw new UnauthenticatedError();
+  }
+  if (sessionIds.size > 50_000) sessionIds.clear();
+  sessionIds.set(token, { userId: user.id, expiresAtMs: nowMs + SESSION_ID_CACHE_MS, cachedAtMs: nowMs });
+  return user.id;
+}
+
+export function forgetSession(token: string): void {
+  sessionIds.delete(token);
+}

@@ -38,6 +38,11 @@ export interface EmbeddedChainOptions {
 export interface EmbeddedCarbonCreditChain extends CarbonCreditChain {
   /** Milliseconds spent starting the node, deploying or replaying, measured for the start-up log. */
   readonly startMs: number;
+  /**
+   * The node itself, every method included (hardhat_setBalance, evm_mine…): for tests and tooling on the server side,
+   * never served at /rpc. Anything written through it bypasses the journal and does not survive a restart.
+   */
+  readonly nodeRequest: Eip1193RequestFn;
 }
 
 /**
@@ -73,7 +78,7 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     custodyAddress: account.address,
     request: createPublicRpc(request, sender),
   });
-  return Object.assign(chain, { startMs: performance.now() - startedMs });
+  return Object.assign(chain, { startMs: performance.now() - startedMs, nodeRequest: request });
 }
 
 async function replayedContractAddress(

@@ -72,10 +72,15 @@ export const holdings = pgTable('holdings', {
   retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
   retiredReason: text('retired_reason'),
   certificateId: text('certificate_id'),
+  /** Why anchoring this holding on chain failed for good (a contract refusal); null while pending or once minted. */
+  anchorError: text('anchor_error'),
   createdAt: createdAt(),
 }, (t) => [
   index('holdings_user_idx').on(t.userId, t.status),
   index('holdings_project_idx').on(t.projectId, t.status),
+  // The anchoring worker walks split trees and sweeps the holdings that still have no token.
+  index('holdings_parent_idx').on(t.parentHoldingId),
+  index('holdings_unanchored_idx').on(t.id).where(sql`${t.tokenId} is null`),
   check('holdings_quantity_positive', sql`${t.quantity} > 0`),
   check('holdings_serial_range', sql`${t.serialEnd} - ${t.serialStart} + 1 = ${t.quantity}`),
 ]);
@@ -106,8 +111,14 @@ export const certificates = pgTable('certificates', {
   serialEnd: integer('serial_end').notNull(),
   retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }).notNull(),
   chainTxHash: text('chain_tx_hash'),
+  /** Why the on-chain retirement failed for good; null while pending or once retired on chain. */
+  anchorError: text('anchor_error'),
   createdAt: createdAt(),
-}, (t) => [index('certificates_user_idx').on(t.userId), uniqueIndex('certificates_holding_key').on(t.holdingId)]);
+}, (t) => [
+  index('certificates_user_idx').on(t.userId),
+  uniqueIndex('certificates_holding_key').on(t.holdingId),
+  index('certificates_unanchored_idx').on(t.holdingId).where(sql`${t.chainTxHash} is null`),
+]);
 
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
@@ -162,20 +173,30 @@ export const lpPositions = pgTable('lp_positions', {
   lpUnits: bigint('lp_units', { mode: 'bigint' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.poolId, t.userId] })]);
 
-/** Signed chain transactions, kept so the embedded chain can be replayed after a restart. */
+/**
+ * Every mined transaction of the custody account (and raw ones sent through /rpc), in chain order. The embedded chain
+ * replays the `embedded` rows at start-up, so hashes, token ids and states survive a restart; holding / certificate
+ * link an anchoring transaction to the row it anchors, so a crash between mining and recording the result is repaired.
+ */
 export const chainJournal = pgTable('chain_journal', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** embedded: replayed at start-up; remote: an audit trail of what was sent to CHAIN_RPC_URL. */
+  source: text('source').notNull(),
+  /** deploy | mint | split | retire | transfer | rpc */
   kind: text('kind').notNull(),
+  rawTransaction: text('raw_transaction').notNull(),
+  txHash: text('tx_hash').notNull(),
+  /** Seconds since the epoch of the block that included it. */
+  blockTimestamp: bigint('block_timestamp', { mode: 'number' }).notNull(),
+  /** success | reverted */
+  status: text('status').notNull(),
   holdingId: integer('holding_id'),
-  payload: text('payload').notNull(),
-  rawTransaction: text('raw_transaction'),
-  txHash: text('tx_hash'),
-  status: text('status').notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
+  certificateId: text('certificate_id'),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('chain_journal_status_idx').on(t.status, t.id)]);
+}, (t) => [
+  index('chain_journal_source_idx').on(t.source, t.id),
+  index('chain_journal_tx_hash_idx').on(t.txHash),
+]);
 
 export const seedState = pgTable('seed_state', {
   key: text('key').primaryKey(),

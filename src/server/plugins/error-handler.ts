@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AmmError, EmptyPoolError, NonPositiveAmountError } from '../../domain/amm/amm-error';
 import { DomainError } from '../../domain/errors';
 import { InvalidAmountError } from '../../domain/money';
 
@@ -20,11 +21,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof DomainError) return reply.status(STATUS_BY_KIND[error.kind]).send({ message: error.message });
     if (error instanceof InvalidAmountError) return reply.status(400).send({ message: error.message });
+    if (error instanceof AmmError) return reply.status(ammStatus(error)).send({ message: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ message: clientMessage(error) });
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
     return reply.status(500).send({ message: `Internal server error (request ${request.id})` });
   });
+}
+
+/** AMM refusals: an emptied pool is a state conflict (409), a bad amount is bad input (400), the rest are rule refusals (422). */
+function ammStatus(error: AmmError): number {
+  if (error instanceof EmptyPoolError) return 409;
+  return error instanceof NonPositiveAmountError ? 400 : 422;
 }
 
 function describeIssue(path: string, message: string): string {

@@ -6,7 +6,7 @@ import { formatCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
 import { authenticate, registerAccount } from '../auth/accounts';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
-import { requireUser } from '../auth/current-user';
+import { forgetSession, requireUser } from '../auth/current-user';
 
 export const toUser = (account: SessionUser) => ({
   id: account.id,
@@ -35,7 +35,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(db, token);
+      if (token) {
+        forgetSession(token);
+        await deleteSession(db, token);
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.redirect('/');
     });
@@ -55,7 +58,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const account = await authenticate(db, request.body);
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSession(db, previous);
+      if (previous) {
+        forgetSession(previous);
+        await deleteSession(db, previous);
+      }
       await startSession(reply, account.id);
       return toUser(account);
     });

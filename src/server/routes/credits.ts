@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credit, purchaseBody, purchaseResponse } from '../../shared/schemas/credit';
+import { retireBody, retireResponse } from '../../shared/schemas/certificate';
+import { DEFAULT_RETIREMENT_REASON } from '../../shared/constants';
 import { transaction } from '../../shared/schemas/transaction';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse, idParam } from '../../shared/schemas/common';
 import { formatCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
-import { requireUser } from '../auth/current-user';
-import { purchaseCredits } from '../services/purchase-credits';
+import { requireUser, requireUserId } from '../auth/current-user';
+import { purchaseCreditsIn } from '../services/purchase-credits';
+import { retireCredits, retireCreditsIn } from '../services/retire-credits';
 import { listCredits, listTransactions, toCredit } from '../services/portfolio-queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -25,18 +28,45 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...errors } } }, async (request, reply) => {
-      const user = await requireUser(request, db, clock());
-      const { projectId, quantity, pricePerCredit } = request.body;
-      const result = await purchaseCredits(db, { userId: user.id, projectId, quantity, pricePerCredit }, clock());
+      const now = clock();
+      const userId = await requireUserId(request, db, now);
+      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason } = request.body;
+      const purchaseInput = { userId, projectId, quantity, pricePerCredit };
+      // Buy and retire in one step: one database transaction, so a failed retirement buys nothing. A plain
+      // purchase is a single atomic statement and needs no transaction around it.
+      const result = retireImmediately
+        ? await db.transaction(async (tx) => {
+          const purchase = await purchaseCreditsIn(tx, purchaseInput, now);
+          const retirement = await retireCreditsIn(tx, {
+            userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary,
+          }, now);
+          return { purchase, retirement };
+        })
+        : { purchase: await purchaseCreditsIn(db, purchaseInput, now), retirement: null };
       events.publish({ type: 'project', projectId });
+      const { purchase, retirement } = result;
+      // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending).
+      const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);
       return reply.status(201).send({
-        credit: toCredit(result.holding, result.projectName, result.serialPrefix),
-        subtotal: formatCents(result.subtotalCents),
-        fee: formatCents(result.feeCents),
-        total: formatCents(result.totalCents),
-        cashBalance: formatCents(result.cashCents),
-        certificateId: null,
+        credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix), tokenId: anchored?.tokenId ?? null },
+        subtotal: formatCents(purchase.subtotalCents),
+        fee: formatCents(purchase.feeCents),
+        total: formatCents(purchase.totalCents),
+        cashBalance: formatCents(purchase.cashCents),
+        certificateId: retirement?.certificateId ?? null,
       });
+    });
+
+    app.post('/credits/:creditId/retire', {
+      schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...errors } },
+    }, async (request, reply) => {
+      const user = await requireUser(request, db, clock());
+      const { reason, quantity, beneficiary } = request.body;
+      const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, account: user }, clock());
+      events.publish({ type: 'project', projectId: result.retired.projectId });
+      // Give the on-chain retirement a moment, so the certificate usually shows its transaction at once.
+      await deps.anchoring?.waitFor({ certificateId: result.certificateId, holdingId: result.retired.id }, deps.config.chain.timeoutMs);
+      return reply.status(201).send({ certificateId: result.certificateId, creditId: result.retired.id, quantity: result.retired.quantity });
     });
   };
 }

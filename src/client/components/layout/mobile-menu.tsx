@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Blocks, LogIn, LogOut, Menu, Satellite, Wallet } from 'lucide-react';
+import { Blocks, LogIn, LogOut, Menu, Satellite } from 'lucide-react';
 import type { User } from '../../../shared/schemas/auth';
 import { displayName } from '../../hooks/use-auth';
 import { LOGOUT_URL, SIGN_IN_URL } from '../../lib/full-page';
@@ -12,6 +12,7 @@ import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
 import { UserAvatar } from './user-avatar';
+import { WalletButton } from './wallet-button';
 
 interface MobileMenuProps {
   user: User | null;
@@ -61,9 +62,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
           <Button variant="outline" className="justify-start" onClick={() => openDialog('blockchain')}>
             <Blocks aria-hidden="true" /> Blockchain Demo
           </Button>
-          <Button variant="outline" className="justify-start" onClick={() => openDialog('wallet')}>
-            <Wallet aria-hidden="true" /> Wallet
-          </Button>
+          <WalletButton stacked onClick={() => openDialog('wallet')} />
         </div>
         <div className="mt-auto pt-2">
           {user ? (

@@ -1,4 +1,4 @@
-import { Blocks, LogIn, LogOut, Satellite, Wallet } from 'lucide-react';
+import { Blocks, LogIn, LogOut, Satellite } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { displayName, useAuth } from '../../hooks/use-auth';
 import { LOGOUT_URL, SIGN_IN_URL } from '../../lib/full-page';
@@ -11,6 +11,7 @@ import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
 import { UserAvatar } from './user-avatar';
+import { WalletButton } from './wallet-button';
 
 /** The fixed navigation bar of SPEC.md §2. From 1024 px everything is inline; below, a menu sheet holds it. */
 export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) => void }) {
@@ -37,10 +38,7 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
               <Blocks aria-hidden="true" />
               <span className="sr-only xl:not-sr-only">Blockchain</span>
             </Button>
-            <Button variant="outline" size="sm" onClick={() => onOpenDialog('wallet')} title="Connect wallet">
-              <Wallet aria-hidden="true" />
-              <span className="sr-only xl:not-sr-only">Wallet</span>
-            </Button>
+            <WalletButton onClick={() => onOpenDialog('wallet')} />
           </div>
           {isLoading ? (
             <Skeleton className="h-8 w-28 rounded-full" />

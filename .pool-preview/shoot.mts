@@ -1,0 +1,41 @@
+import { chromium } from 'playwright-core';
+import { testConfig } from '../src/server/config';
+import { createAppDeps } from '../src/server/bootstrap';
+import { buildApp } from '../src/server/app';
+
+const deps = await createAppDeps(testConfig({ loginRateLimitPerMinute: 100000 }));
+const app = await buildApp(deps, { clientDist: '/work/main/dist/client' });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as any).port}`;
+const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'shot@example.com', password: 'correct horse battery', firstName: 'Ada' } });
+const cookie = String(reg.headers['set-cookie']).split(';')[0];
+const projects = (await app.inject('/api/projects')).json() as any[];
+const amazon = projects.find((p) => p.name === 'Amazon Rainforest Conservation');
+const kenya = projects.find((p) => p.name === 'Gazi Bay Mangrove Restoration');
+await app.inject({ method: 'POST', url: '/api/credits/purchase', headers: { cookie }, payload: { projectId: amazon.id, quantity: 1000, pricePerCredit: amazon.pricePerCredit } });
+await app.inject({ method: 'POST', url: '/api/trading/pools', headers: { cookie }, payload: { projectId: amazon.id, creditReserve: 400, tokenReserve: '7400' } });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+for (const width of [1440, 375]) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url: base }]);
+  const page = await context.newPage();
+  await page.goto(`${base}/trading`);
+  await page.getByRole('combobox', { name: 'Select Trading Pair' }).click();
+  await page.getByRole('option', { name: /Amazon Rainforest/ }).click();
+  await page.getByRole('tab', { name: 'Liquidity Pool' }).click();
+  const tab = page.getByRole('tabpanel', { name: 'Liquidity Pool' });
+  await tab.getByLabel('Quantity (credits)').fill('10');
+  await tab.getByText('You receive').waitFor();
+  await tab.screenshot({ path: `/tmp/trading-pool-${width}.png` });
+  await page.getByRole('tablist').last().screenshot({ path: `/tmp/trading-tabs-${width}.png` });
+  await page.screenshot({ path: `/tmp/trading-page-${width}.png`, fullPage: true });
+  await page.getByRole('combobox', { name: 'Select Trading Pair' }).click();
+  await page.getByRole('option', { name: /Gazi Bay/ }).click();
+  await tab.getByText('Create Pool').first().waitFor();
+  await tab.screenshot({ path: `/tmp/trading-create-${width}.png` });
+  await context.close();
+}
+await browser.close();
+await app.close();
+await deps.database.close();

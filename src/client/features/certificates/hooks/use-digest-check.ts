@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { canonicalCertificateContent } from '../../../../domain/certificates/certificate-content';
+import type { Certificate } from '../../../../shared/schemas/certificate';
+
+export type DigestCheck = 'checking' | 'match' | 'mismatch' | 'unavailable';
+
+async function sha256Hex(text: string): Promise<string> {
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Recomputes the certificate's SHA-256 digest in the browser (Web Crypto) from the fields it shows, so a
+ * certificate altered anywhere between the registry and the screen does not show as verified. Web Crypto
+ * needs a secure context (HTTPS or localhost); elsewhere the check is "unavailable" and the server's word stands.
+ */
+export function useDigestCheck(certificate: Certificate | null | undefined): DigestCheck {
+  const [state, setState] = useState<DigestCheck>('checking');
+  useEffect(() => {
+    if (!certificate) return;
+    if (!globalThis.crypto?.subtle) {
+      setState('unavailable');
+      return;
+    }
+    let cancelled = false;
+    setState('checking');
+    const canonical = canonicalCertificateContent({
+      certificateId: certificate.certificateId,
+      beneficiary: certificate.beneficiary,
+      projectName: certificate.projectName,
+      standard: certificate.standard,
+      projectType: certificate.projectType,
+      country: certificate.country,
+      vintageYear: certificate.vintageYear,
+      quantityTonnes: certificate.quantity,
+      serialStart: certificate.serialStart,
+      serialEnd: certificate.serialEnd,
+      serialRange: certificate.serialRange,
+      reason: certificate.reason,
+      retiredAt: certificate.retirementDate,
+    });
+    sha256Hex(canonical).then(
+      (digest) => !cancelled && setState(digest === certificate.digest ? 'match' : 'mismatch'),
+      () => !cancelled && setState('unavailable'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [certificate]);
+  return state;
+}

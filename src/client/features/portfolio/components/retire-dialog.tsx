@@ -1,0 +1,119 @@
+import { useId } from 'react';
+import { Flame, Loader2 } from 'lucide-react';
+import { MAX_REASON_LENGTH } from '../../../../shared/constants';
+import { MAX_BENEFICIARY_LENGTH } from '../../../../shared/schemas/certificate';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { formatInteger } from '../../../lib/format';
+import type { RetireFlow } from '../hooks/use-retire-flow';
+import { creditLabel } from './credit-label';
+
+/** SPEC.md §2 Retire dialog: credit, quantity (clamped to the holding), reason, and the optional beneficiary. */
+export function RetireDialog({ flow }: { flow: RetireFlow }) {
+  const ids = useId();
+  const { selected } = flow;
+  return (
+    <Dialog open={flow.open} onOpenChange={flow.onOpenChange}>
+      <DialogContent
+        className="max-w-lg"
+        hideClose={flow.pending}
+        onEscapeKeyDown={(event) => flow.pending && event.preventDefault()}
+        onInteractOutside={(event) => flow.pending && event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Retire Carbon Credits</DialogTitle>
+          <DialogDescription>
+            Retirement is permanent: the tonnes can never be sold or used again. You receive a verifiable retirement certificate.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            flow.submit();
+          }}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-credit`}>Credit</Label>
+            <Select
+              value={selected ? String(selected.id) : ''}
+              onValueChange={(value) => flow.selectCredit(Number(value))}
+              disabled={flow.pending}
+            >
+              <SelectTrigger id={`${ids}-credit`} aria-label="Credit">
+                <SelectValue placeholder={flow.activeCredits.length ? 'Select a credit to retire' : 'No active credits'} />
+              </SelectTrigger>
+              <SelectContent>
+                {flow.activeCredits.map((credit) => (
+                  <SelectItem key={credit.id} value={String(credit.id)}>
+                    {creditLabel(credit)} · {credit.projectName} · {formatInteger(credit.quantity)} t
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {selected && <p className="break-all text-xs text-muted-foreground">Serials {selected.serialRange}</p>}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-quantity`}>Quantity (tonnes CO₂e)</Label>
+            <Input
+              id={`${ids}-quantity`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={selected?.quantity ?? 1}
+              step={1}
+              value={flow.quantityText}
+              onChange={(event) => flow.setQuantityText(event.target.value)}
+              onBlur={flow.clampToSelection}
+              disabled={!selected || flow.pending}
+              aria-describedby={`${ids}-quantity-hint`}
+            />
+            <p id={`${ids}-quantity-hint`} className="text-xs text-muted-foreground">
+              {selected ? `1 to ${formatInteger(selected.quantity)}; the lowest serials are retired first` : 'Select a credit first'}
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-reason`}>Retirement reason</Label>
+            <Input
+              id={`${ids}-reason`}
+              value={flow.reason}
+              maxLength={MAX_REASON_LENGTH}
+              onChange={(event) => flow.setReason(event.target.value)}
+              disabled={flow.pending}
+              aria-invalid={flow.reason.trim() === '' || undefined}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-beneficiary`}>
+              Beneficiary <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Input
+              id={`${ids}-beneficiary`}
+              value={flow.beneficiary}
+              maxLength={MAX_BENEFICIARY_LENGTH}
+              onChange={(event) => flow.setBeneficiary(event.target.value)}
+              disabled={flow.pending}
+              aria-describedby={`${ids}-beneficiary-hint`}
+            />
+            <p id={`${ids}-beneficiary-hint`} className="text-xs text-muted-foreground">
+              Named on the certificate. Retire on behalf of a client, or use a pseudonym.
+            </p>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => flow.onOpenChange(false)} disabled={flow.pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!flow.canSubmit}>
+              {flow.pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Flame aria-hidden="true" />}
+              {flow.pending ? 'Retiring...' : 'Retire Credits'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
+import type { Credit } from '../../../../shared/schemas/credit';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { fakeTxHash } from '../../../lib/fake-tx-hash';
+import { formatInteger } from '../../../lib/format';
+import { clampQuantity } from './clamp-quantity';
+import { useRetire } from './use-retire';
+
+export interface RetireAccount {
+  companyName: string | null;
+  firstName: string;
+}
+
+/** The certificate names the company, else the person (issue 3); the user may change it in the dialog. */
+export function defaultBeneficiaryName(account: RetireAccount | null): string {
+  return account?.companyName?.trim() || account?.firstName?.trim() || '';
+}
+
+/**
+ * State of the SPEC.md §4 retire flow: the dialog's fields, the processing step and the toasts.
+ * Closing is refused while the request is pending; success resets the form and closes the dialog.
+ */
+export function useRetireFlow(credits: readonly Credit[], account: RetireAccount | null) {
+  const [open, setOpen] = useState(false);
+  const [creditId, setCreditId] = useState<number | null>(null);
+  const [quantityText, setQuantityText] = useState('1');
+  const [reason, setReason] = useState(DEFAULT_RETIREMENT_REASON);
+  const [beneficiary, setBeneficiary] = useState('');
+  const [txHash, setTxHash] = useState('');
+  const retire = useRetire();
+  const activeCredits = credits.filter((credit) => credit.status === 'active');
+  const selected = activeCredits.find((credit) => credit.id === creditId) ?? null;
+
+  const reset = (credit: Credit | null) => {
+    setCreditId(credit?.id ?? null);
+    setQuantityText(String(credit?.quantity ?? 1));
+    setReason(DEFAULT_RETIREMENT_REASON);
+    setBeneficiary(defaultBeneficiaryName(account));
+  };
+
+  const openFor = (credit: Credit | null = null) => {
+    if (retire.isPending) return;
+    reset(credit);
+    setOpen(true);
+  };
+
+  const onOpenChange = (next: boolean) => {
+    if (!next && retire.isPending) return;
+    setOpen(next);
+  };
+
+  const selectCredit = (id: number) => {
+    const credit = activeCredits.find((candidate) => candidate.id === id) ?? null;
+    setCreditId(credit?.id ?? null);
+    setQuantityText(String(credit?.quantity ?? 1));
+  };
+
+  const clampToSelection = () => {
+    if (selected) setQuantityText(String(clampQuantity(quantityText, selected.quantity)));
+  };
+
+  const submit = () => {
+    if (!selected || !reason.trim()) {
+      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please select a credit and provide a retirement reason' });
+      return;
+    }
+    if (retire.isPending) return;
+    const quantity = clampQuantity(quantityText, selected.quantity);
+    setQuantityText(String(quantity));
+    setTxHash(fakeTxHash());
+    retire.mutate(
+      { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}) },
+      {
+        onSuccess: (result) => {
+          toast({
+            variant: 'success',
+            title: 'Credits Retired',
+            description: `${formatInteger(result.quantity)} ${result.quantity === 1 ? 'tonne' : 'tonnes'} retired. Certificate ${result.certificateId}`,
+          });
+          reset(null);
+          setOpen(false);
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Retirement Failed', description: errorMessage(error) }),
+      },
+    );
+  };
+
+  return {
+    open,
+    onOpenChange,
+    openFor,
+    activeCredits,
+    selected,
+    selectCredit,
+    quantityText,
+    setQuantityText,
+    clampToSelection,
+    reason,
+    setReason,
+    beneficiary,
+    setBeneficiary,
+    canSubmit: selected !== null && reason.trim() !== '' && !retire.isPending,
+    pending: retire.isPending,
+    txHash,
+    submit,
+  };
+}
+
+export type RetireFlow = ReturnType<typeof useRetireFlow>;

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { MyOrdersTable } from './my-orders-table';
+import { OrderBookTable } from './order-book-table';
+import { RecentTradesTable } from './recent-trades-table';
+
+export interface ExtraTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+interface MarketTabsProps {
+  projectId: number | null;
+  signedIn: boolean;
+  /** Tabs other features add (the page composes them, e.g. the Liquidity Pool). */
+  extraTabs?: readonly ExtraTab[];
+}
+
+/** SPEC.md §2: the Order Book, Recent Trades and My Orders tabs. */
+export function MarketTabs({ projectId, signedIn, extraTabs = [] }: MarketTabsProps) {
+  return (
+    <Card className="min-w-0">
+      <CardContent className="px-3 pt-4 pb-4 sm:p-6">
+        <Tabs defaultValue="orderbook">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
+            <TabsTrigger value="orderbook">Order Book</TabsTrigger>
+            <TabsTrigger value="trades">Recent Trades</TabsTrigger>
+            <TabsTrigger value="orders">My Orders</TabsTrigger>
+            {extraTabs.map((tab) => <TabsTrigger key={tab.value} value={tab.value}>{tab.label}</TabsTrigger>)}
+          </TabsList>
+          <TabsContent value="orderbook"><OrderBookTable projectId={projectId} /></TabsContent>
+          <TabsContent value="trades"><RecentTradesTable projectId={projectId} /></TabsContent>
+          <TabsContent value="orders"><MyOrdersTable projectId={projectId} signedIn={signedIn} /></TabsContent>
+          {extraTabs.map((tab) => <TabsContent key={tab.value} value={tab.value}>{tab.content}</TabsContent>)}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Banknote, Leaf } from 'lucide-react';
+import type { OrderType } from '../../../../shared/schemas/trading';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { formatInteger, formatUsd, formatUsdCents } from '../../../lib/format';
+import { formatCents } from '../../../../domain/money';
+import { parseQuantity, totalValueCents } from '../hooks/order-input';
+import { useMarketOrder, usePlaceOrder } from '../hooks/use-order-actions';
+
+interface OrderPanelProps {
+  projectId: number | null;
+  signedIn: boolean;
+  cashBalance: string | null;
+  availableCredits: number;
+}
+
+const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+
+/**
+ * SPEC.md §2 Place Order panel: Buy/Sell tabs, Quantity, Price per Credit, the limit button (Creating... while
+ * pending), Market Buy and Market Sell, and the Total Value preview. The cash balance and the credits of the pair
+ * that can be sold are shown too, so the user knows what an order can lock before placing it.
+ */
+export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits }: OrderPanelProps) {
+  const [side, setSide] = useState<OrderType>('buy');
+  const [quantityText, setQuantityText] = useState('');
+  const [priceText, setPriceText] = useState('');
+  const placeOrder = usePlaceOrder();
+  const marketOrder = useMarketOrder();
+  const total = totalValueCents({ quantityText, priceText });
+  const busy = placeOrder.isPending || marketOrder.isPending || projectId === null;
+
+  const submitLimit = () => {
+    const quantity = parseQuantity(quantityText);
+    if (projectId === null || quantity === null || priceText.trim() === '') {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please fill in all fields' });
+      return;
+    }
+    placeOrder.mutate(
+      {
+        projectId, orderType: side, quantity, pricePerCredit: priceText.trim(),
+        ...(total !== null ? { totalValue: formatCents(total) } : {}), remainingQuantity: quantity,
+      },
+      {
+        onSuccess: (response) => {
+          toast({ title: 'Order Created', description: response.matched ? 'Order matched and executed' : 'Order added to orderbook' });
+          setQuantityText('');
+          setPriceText('');
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const submitMarket = (orderType: OrderType) => {
+    const quantity = parseQuantity(quantityText);
+    if (projectId === null || quantity === null) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please enter quantity' });
+      return;
+    }
+    marketOrder.mutate({ projectId, orderType, quantity }, {
+      onSuccess: (trades) => {
+        toast({ title: 'Market Order Executed', description: `Executed ${trades.length} trades` });
+        setQuantityText('');
+      },
+      onError: failed,
+    });
+  };
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="pb-4">
+        <CardTitle as="h2">Place Order</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Tabs value={side} onValueChange={(value) => setSide(value as OrderType)}>
+          <TabsList className="w-full">
+            <TabsTrigger value="buy" className="data-[state=active]:text-emerald-800">Buy</TabsTrigger>
+            <TabsTrigger value="sell" className="data-[state=active]:text-red-700">Sell</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {signedIn ? (
+          <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+            <div className="min-w-0">
+              <dt className="flex items-center gap-1 text-xs text-muted-foreground"><Banknote className="size-3.5" aria-hidden="true" />Cash balance</dt>
+              <dd className="truncate font-semibold tabular text-slate-900" data-testid="cash-balance">{formatUsd(cashBalance)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="flex items-center gap-1 text-xs text-muted-foreground"><Leaf className="size-3.5" aria-hidden="true" />Available credits</dt>
+              <dd className="truncate font-semibold tabular text-slate-900" data-testid="available-credits">{formatInteger(availableCredits)} t</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <a href="/api/login" className="font-medium underline underline-offset-2">Sign in</a> to place orders.
+          </p>
+        )}
+        <div className="grid gap-2">
+          <Label htmlFor="order-quantity">Quantity</Label>
+          <Input id="order-quantity" type="number" inputMode="numeric" min={1} step={1} placeholder="Credits (tonnes)" value={quantityText} onChange={(event) => setQuantityText(event.target.value)} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="order-price">Price per Credit</Label>
+          <Input id="order-price" type="number" inputMode="decimal" min={0.01} step={0.01} placeholder="0.00" value={priceText} onChange={(event) => setPriceText(event.target.value)} />
+        </div>
+        <div className="flex items-center justify-between rounded-lg border border-border px-3 py-2 text-sm">
+          <span className="text-muted-foreground">Total Value</span>
+          <span className="font-semibold tabular text-slate-900" data-testid="total-value">{total === null ? '$0.00' : formatUsdCents(total)}</span>
+        </div>
+        <Button className={side === 'sell' ? 'w-full bg-red-600 hover:bg-red-700' : 'w-full'} onClick={submitLimit} disabled={busy}>
+          {placeOrder.isPending ? 'Creating...' : `Place ${side.toUpperCase()} Order`}
+        </Button>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" className="border-emerald-300 text-emerald-800 hover:bg-emerald-50" onClick={() => submitMarket('buy')} disabled={busy}>
+            Market Buy
+          </Button>
+          <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => submitMarket('sell')} disabled={busy}>
+            Market Sell
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse, Trade } from '../../../../shared/schemas/trading';
+import { apiJson } from '../../../lib/api';
+import { marketKeys } from './trading-keys';
+
+function useRefreshMarket() {
+  const queryClient = useQueryClient();
+  return (projectId: number) => {
+    for (const queryKey of marketKeys(projectId)) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+  };
+}
+
+/** POST /api/trading/orders (a limit order); the body carries what the SPEC client sends. */
+export function usePlaceOrder() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (body: PlaceOrderBody) => apiJson<PlaceOrderResponse>('POST', '/api/trading/orders', body),
+    onSuccess: (_data, body) => refresh(body.projectId),
+  });
+}
+
+/** POST /api/trading/market-order: immediate-or-cancel; the answer is the list of trades. */
+export function useMarketOrder() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (body: MarketOrderBody & { orderType: OrderType }) => apiJson<Trade[]>('POST', '/api/trading/market-order', body),
+    onSuccess: (_data, body) => refresh(body.projectId),
+  });
+}
+
+/** PATCH /api/trading/orders/:id/cancel (no body). */
+export function useCancelOrder() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (order: Pick<Order, 'id' | 'projectId'>) => apiJson<Order>('PATCH', `/api/trading/orders/${order.id}/cancel`),
+    onSuccess: (_data, order) => refresh(order.projectId),
+  });
+}

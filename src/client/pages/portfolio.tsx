@@ -1,0 +1,73 @@
+import { Flame, ShieldCheck } from 'lucide-react';
+import { Link } from 'wouter';
+import { PageContainer, PageHeader } from '../components/page-container';
+import { ProcessingDialog } from '../components/processing-dialog';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { EsgExportCard } from '../features/portfolio/components/esg-export-card';
+import { HoldingsTable } from '../features/portfolio/components/holdings-table';
+import { PortfolioSignIn } from '../features/portfolio/components/portfolio-sign-in';
+import { PortfolioSummary } from '../features/portfolio/components/portfolio-summary';
+import { RetireDialog } from '../features/portfolio/components/retire-dialog';
+import { RetirementHistory } from '../features/portfolio/components/retirement-history';
+import { usePortfolioData } from '../features/portfolio/hooks/use-portfolio-data';
+import { useRetireFlow } from '../features/portfolio/hooks/use-retire-flow';
+import { useAuth } from '../hooks/use-auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** SPEC.md §2 Portfolio: holdings, retirements and certificates of the signed-in user. */
+export function PortfolioPage() {
+  useDocumentTitle('Portfolio');
+  const { user, isAuthenticated, isLoading } = useAuth();
+  const { credits, stats, transactions } = usePortfolioData(isAuthenticated);
+  const creditList = credits.data ?? [];
+  const flow = useRetireFlow(creditList, user);
+  return (
+    <PageContainer className="space-y-6">
+      <PageHeader
+        title="Portfolio"
+        description="Manage your carbon credit holdings and retirement history"
+        actions={
+          isAuthenticated && (
+            <>
+              <Button variant="outline" asChild>
+                <Link href="/verify">
+                  <ShieldCheck aria-hidden="true" />
+                  Verify
+                </Link>
+              </Button>
+              <Button onClick={() => flow.openFor()}>
+                <Flame aria-hidden="true" />
+                Retire Credits
+              </Button>
+            </>
+          )
+        }
+      />
+      {isLoading ? (
+        <Skeleton className="h-64 w-full rounded-xl" />
+      ) : !isAuthenticated ? (
+        <PortfolioSignIn />
+      ) : (
+        <>
+          <PortfolioSummary
+            stats={stats.data ?? null}
+            credits={creditList}
+            transactions={transactions.data ?? []}
+            loading={stats.isLoading}
+          />
+          <HoldingsTable credits={creditList} loading={credits.isLoading} onRetire={flow.openFor} />
+          <RetirementHistory credits={creditList} loading={credits.isLoading} />
+          <EsgExportCard />
+          <RetireDialog flow={flow} />
+          <ProcessingDialog
+            open={flow.pending}
+            title="Retiring Credits"
+            description="Recording the retirement and issuing your certificate…"
+            txHash={flow.txHash}
+          />
+        </>
+      )}
+    </PageContainer>
+  );
+}

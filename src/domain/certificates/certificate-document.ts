@@ -1,0 +1,44 @@
+import type { CertificateContent } from './certificate-content';
+
+/** Everything a printable certificate (HTML or PDF) shows: the content plus labels, digest and links. */
+export interface CertificateDocument extends CertificateContent {
+  standardLabel: string;
+  projectTypeLabel: string;
+  /** Null until the retirement is anchored on chain. */
+  chainTxHash: string | null;
+  digest: string;
+  /** Absolute URL of the public certificate page; the QR code encodes it. */
+  certificateUrl: string;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `2026-11-22T03:50:55.123Z` → `22 November 2026, 03:50 UTC`; the same text on every machine. */
+export function formatRetirementDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours = String(date.getUTCHours()).padStart(2, '0');
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${hours}:${minutes} UTC`;
+}
+
+export const PENDING_ANCHORING = 'Pending anchoring';
+
+/** The label/value rows shared by the HTML and PDF documents, in reading order. Values are raw text. */
+export function certificateRows(document: CertificateDocument): Array<[label: string, value: string]> {
+  return [
+    ['Certificate ID', document.certificateId],
+    ['Beneficiary', document.beneficiary],
+    ['Project', document.projectName],
+    ['Standard', document.standardLabel],
+    ['Project type', document.projectTypeLabel],
+    ['Country', document.country],
+    ['Vintage', String(document.vintageYear)],
+    ['Quantity', `${document.quantityTonnes.toLocaleString('en-US')} tonnes CO2e`],
+    ['Serial range', document.serialRange],
+    ['Reason', document.reason],
+    ['Retirement date', formatRetirementDate(document.retiredAt)],
+    ['Chain transaction', document.chainTxHash ?? PENDING_ANCHORING],
+    ['SHA-256 digest', document.digest],
+  ];
+}

@@ -1,0 +1,227 @@
+import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError } from '../errors';
+import { formatCents } from '../money';
+import { copyTrades, type MatchResult, type Trade } from '../orderbook/match-result';
+import { OrderBook } from '../orderbook/order-book';
+import { isLiveStatus, type OrderSide } from '../orderbook/order-status';
+import { affordableTonnes, buyLockCents, fillCash, type AskLevel } from './settlement';
+import { TradingLedger, type LedgerLot, type LedgerOrder } from './trading-ledger';
+
+export type TradingCommand =
+  | { kind: 'limit'; userId: number; side: OrderSide; priceCents: bigint; quantity: number }
+  | { kind: 'market'; userId: number; side: OrderSide; quantity: number }
+  | { kind: 'cancel'; userId: number; orderId: number };
+
+/** `orderId` is the placed, or cancelled, order; null for a market order that found nothing to trade with. */
+export type CommandOutcome =
+  | { ok: true; orderId: number | null; tradeKeys: number[] }
+  | { ok: false; error: DomainError };
+
+export interface BatchState {
+  nowMs: number;
+  users: readonly { id: number; cashCents: bigint }[];
+  /** Active lots of the sellers among the commands, and the escrowed lots of the loaded sell orders. */
+  lots: readonly LedgerLot[];
+  /** Resting orders the commands may reach, plus the orders to cancel (in any state). */
+  orders: readonly LedgerOrder[];
+  /** Ids and arrival sequences reserved for the orders the batch may place, in command order. */
+  newOrderIds: readonly { id: number; sequence: number }[];
+}
+
+/**
+ * Runs the commands of one project in arrival order, as if each had its own transaction: a refused command
+ * (DomainError) changes nothing and the next one runs. Matching is the order book's (price-time priority, trades
+ * at the resting price, cancel-newest self-trade prevention); this function adds escrow and settlement:
+ * - a limit buy locks limit × quantity of cash, a limit sell escrows its tonnes (oldest lots first);
+ * - each fill moves escrowed tonnes to the buyer (lowest serials first) and price × quantity from the buy order's
+ *   lock (or, for a market buy, from cash) to the seller; a taker buying below its limit gets the difference back;
+ * - a market order is immediate-or-cancel; a market buy takes only the tonnes its cash pays for. A market order
+ *   that traded is stored as the IOC limit order it amounts to (price = worst fill price, the rest cancelled);
+ *   one that found nothing to trade with stores nothing;
+ * - a cancelled or self-trade-stopped remainder returns its lock or escrow to the owner.
+ * Loaded orders must be uncrossed and cover what the commands can reach (see the loader).
+ */
+export function runTradingBatch(state: BatchState, commands: readonly TradingCommand[]): { outcomes: CommandOutcome[]; ledger: TradingLedger } {
+  const runner = new BatchRunner(state);
+  const outcomes = commands.map((command) => {
+    try {
+      return runner.run(command);
+    } catch (error) {
+      if (error instanceof DomainError) return { ok: false as const, error };
+      throw error;
+    }
+  });
+  return { outcomes, ledger: runner.ledger };
+}
+
+type ReservedId = { id: number; sequence: number };
+
+class BatchRunner {
+  readonly ledger: TradingLedger;
+  private readonly book = new OrderBook();
+  private nextId = 0;
+
+  constructor(private readonly state: BatchState) {
+    this.ledger = new TradingLedger(state, state.nowMs);
+    // Rebuild time priority: within a price level the book keeps insertion order.
+    const live = state.orders.filter((order) => isLiveStatus(order.status)).sort((a, b) => a.sequence - b.sequence);
+    for (const order of live) {
+      this.book.add({
+        id: order.id, ownerId: order.userId, side: order.side, priceCents: Number(order.priceCents),
+        quantityTonnes: order.quantity, remainingTonnes: order.remainingQuantity,
+      });
+    }
+  }
+
+  run(command: TradingCommand): CommandOutcome {
+    if (command.kind === 'cancel') return this.cancel(command);
+    // The i-th placing command gets the i-th reserved id, used or not, so ids never depend on outcomes.
+    const id = this.reserveId();
+    if (command.kind === 'limit') return this.limit(command, id);
+    return command.side === 'buy' ? this.marketBuy(command, id) : this.marketSell(command, id);
+  }
+
+  private limit({ userId, side, priceCents, quantity }: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
+    const lockCents = side === 'buy' ? buyLockCents(priceCents, quantity) : 0n;
+    if (side === 'buy') this.requireCash(userId, lockCents, `this order locks $${formatCents(lockCents)}`);
+    else this.requireCredits(userId, quantity);
+    const order = this.newOrder(id, userId, side, priceCents, quantity, false);
+    if (side === 'buy') {
+      this.ledger.moveCash(userId, -lockCents);
+      order.lockedCents = lockCents;
+    } else this.ledger.escrow(order, quantity);
+    const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity });
+    const trades = copyTrades(result);
+    const tradeKeys = trades.map((trade) => this.settle(trade, order));
+    this.finishTaker(order, result);
+    if (result.outcome === 'self_trade_cancelled') this.releaseRemainder(order);
+    return { ok: true, orderId: order.id, tradeKeys };
+  }
+
+  private marketBuy({ userId, quantity }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
+    const asks = this.askLevels(quantity);
+    if (asks.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
+    const cashCents = this.ledger.cashOf(userId);
+    const tonnes = affordableTonnes(asks, cashCents, quantity);
+    if (tonnes === 0) {
+      throw new RefusedError(`Insufficient funds: the best offer is $${formatCents(BigInt(asks[0].priceCents))} per credit and your cash balance is $${formatCents(cashCents)}`);
+    }
+    const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'buy', quantityTonnes: tonnes });
+    return this.recordMarket(id, userId, 'buy', quantity, result);
+  }
+
+  private marketSell({ userId, quantity }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
+    this.requireCredits(userId, quantity);
+    if (this.book.bestBid() === undefined) return { ok: true, orderId: null, tradeKeys: [] };
+    const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'sell', quantityTonnes: quantity });
+    return this.recordMarket(id, userId, 'sell', quantity, result);
+  }
+
+  /** Stores a market order that traded as the IOC limit order it amounts to, and settles its fills. */
+  private recordMarket(id: ReservedId, userId: number, side: OrderSide, quantity: number, result: MatchResult): CommandOutcome {
+    const trades = copyTrades(result);
+    if (trades.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
+    const worstPriceCents = BigInt(trades[trades.length - 1].priceCents);
+    const order = this.newOrder(id, userId, side, worstPriceCents, quantity, true);
+    if (side === 'sell') this.ledger.escrow(order, result.filledTonnes);
+    const tradeKeys = trades.map((trade) => this.settle(trade, order));
+    order.filledQuantity = result.filledTonnes;
+    order.remainingQuantity = quantity - result.filledTonnes;
+    order.status = order.remainingQuantity === 0 ? 'filled' : 'cancelled';
+    return { ok: true, orderId: order.id, tradeKeys };
+  }
+
+  private cancel({ userId, orderId }: Extract<TradingCommand, { kind: 'cancel' }>): CommandOutcome {
+    const order = this.ledger.order(orderId);
+    if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
+    if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be cancelled`);
+    const removedTonnes = this.book.cancel(order.id);
+    if (removedTonnes !== order.remainingQuantity) throw new Error(`order ${orderId}: book had ${removedTonnes} t, ledger ${order.remainingQuantity} t`);
+    this.releaseRemainder(order);
+    order.status = 'cancelled';
+    this.ledger.markOrder(order);
+    return { ok: true, orderId: order.id, tradeKeys: [] };
+  }
+
+  /** Settles one fill between the taker and a resting order; returns the trade's key. */
+  private settle(trade: Trade, taker: LedgerOrder): number {
+    const maker = this.ledger.order(Number(trade.makerId));
+    if (!maker) throw new Error(`maker order ${trade.makerId} was not loaded`);
+    const [buy, sell] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
+    const priceCents = BigInt(trade.priceCents);
+    const quantity = trade.quantityTonnes;
+    const totalCents = priceCents * BigInt(quantity);
+    if (buy.isMarket) this.ledger.moveCash(buy.userId, -totalCents);
+    else {
+      const cash = fillCash(buy.priceCents, priceCents, quantity);
+      buy.lockedCents -= cash.unlockedCents;
+      if (buy.lockedCents < 0n) throw new Error(`order ${buy.id} lock went negative`);
+      this.ledger.moveCash(buy.userId, cash.releasedCents);
+    }
+    this.ledger.moveCash(sell.userId, totalCents);
+    const buyerLotIds = this.ledger.deliver(sell.id, buy.userId, quantity, priceCents);
+    maker.filledQuantity += quantity;
+    maker.remainingQuantity -= quantity;
+    if (maker.remainingQuantity !== trade.makerRemainingTonnes) throw new Error(`maker ${maker.id} out of step with the book`);
+    maker.status = maker.remainingQuantity === 0 ? 'filled' : 'partially_filled';
+    this.ledger.markOrder(maker);
+    return this.ledger.recordTrade({
+      buyOrderId: buy.id, sellOrderId: sell.id, buyerId: buy.userId, sellerId: sell.userId,
+      priceCents, quantity, totalCents, buyerLotIds,
+    }).key;
+  }
+
+  private finishTaker(order: LedgerOrder, result: MatchResult): void {
+    order.filledQuantity = result.filledTonnes;
+    order.remainingQuantity = order.quantity - result.filledTonnes;
+    order.status = result.status;
+  }
+
+  /** Returns what a no-longer-live order still locks: cash of a buy, escrowed tonnes of a sell. */
+  private releaseRemainder(order: LedgerOrder): void {
+    if (order.side === 'buy') {
+      this.ledger.moveCash(order.userId, order.lockedCents);
+      order.lockedCents = 0n;
+    } else this.ledger.release(order.id);
+  }
+
+  private requireCash(userId: number, requiredCents: bigint, what: string): void {
+    const balanceCents = this.ledger.cashOf(userId);
+    if (balanceCents < requiredCents) {
+      throw new RefusedError(`Insufficient funds: ${what} and your cash balance is $${formatCents(balanceCents)}`, { balanceCents, requiredCents });
+    }
+  }
+
+  private requireCredits(userId: number, quantity: number): void {
+    const held = this.ledger.activeTonnes(userId);
+    if (held < quantity) {
+      throw new InsufficientCreditsError(
+        `Insufficient credits: you have ${held} available credits of this project, the order needs ${quantity}`,
+        { availableTonnes: held, requestedTonnes: quantity },
+      );
+    }
+  }
+
+  private newOrder(id: ReservedId, userId: number, side: OrderSide, priceCents: bigint, quantity: number, isMarket: boolean): LedgerOrder {
+    const order: LedgerOrder = {
+      id: id.id, userId, side, priceCents, quantity, filledQuantity: 0, remainingQuantity: quantity, lockedCents: 0n,
+      status: 'open', sequence: id.sequence, createdAtMs: this.state.nowMs, isNew: true, isMarket,
+    };
+    this.ledger.addOrder(order);
+    return order;
+  }
+
+  private reserveId(): ReservedId {
+    const id = this.state.newOrderIds[this.nextId++];
+    if (!id) throw new Error('the batch reserved too few order ids');
+    return id;
+  }
+
+  /** Ask levels best first, enough of them to hold `quantity` tonnes when the book has that many. */
+  private askLevels(quantity: number): AskLevel[] {
+    for (let levels = 16; ; levels *= 4) {
+      const asks = this.book.depth(levels).asks;
+      const tonnes = asks.reduce((sum, level) => sum + level.quantityTonnes, 0);
+      if (asks.length < levels || tonnes >= quantity) return asks;
+    }
+  }
+}

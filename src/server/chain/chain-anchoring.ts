@@ -1,0 +1,158 @@
+import type { Hex } from 'viem';
+import type { Database } from '../db/client';
+import type { MarketEvents } from '../services/market-events';
+import { AnchorWaiters } from './anchor-waiters.js';
+import { initialFrontier, storedAnchor } from './anchoring-queries.js';
+import { createAnchoringSweep, type AnchorOutcome } from './anchoring-sweep.js';
+import type { JournalStore } from './journal-store.js';
+import type { ServerChain } from './start-chain.js';
+
+export type { AnchorOutcome } from './anchoring-sweep.js';
+export type AnchoringState = 'idle' | 'anchoring' | 'backing-off' | 'stopped';
+
+export interface ChainAnchoring {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Asks for a sweep soon (after a commit that created holdings or certificates). */
+  kick(): void;
+  /**
+   * Waits up to `timeoutMs` for the holding's token or the certificate's retirement transaction. Answers null at once
+   * when the worker is behind (more than a few operations ahead of this one) or backing off: under load a request
+   * answers "pending" instead of queueing behind the chain. `holdingId` on a certificate sharpens that estimate.
+   */
+  waitFor(target: { holdingId: number }, timeoutMs: number): Promise<{ tokenId: number } | null>;
+  waitFor(target: { certificateId: string; holdingId?: number }, timeoutMs: number): Promise<{ chainTxHash: Hex } | null>;
+  status(): { state: AnchoringState; anchoredTransactions: number; lastError: string | null };
+}
+
+export interface ChainAnchoringOptions {
+  db: Database;
+  chain: ServerChain;
+  journal: JournalStore;
+  events: MarketEvents;
+  log?: (line: string) => void;
+  /** Safety-net sweep for rows created without an event (another process, a script). */
+  sweepIntervalMs?: number;
+  batchSize?: number;
+}
+
+/** A request waits for its own anchoring only when at most this many operations are queued before it. */
+const MAX_OPERATIONS_AHEAD = 4;
+const BACKOFF_FIRST_MS = 1000;
+const BACKOFF_MAX_MS = 60_000;
+
+/**
+ * The anchoring worker: the database is the source of truth, and the sweep (anchoring-sweep.ts) derives from its rows
+ * the chain operations still owed, so a row that already has its result is never sent again. This part schedules it:
+ * on market events (every commit that creates holdings or certificates publishes one) plus a periodic sweep, one pass
+ * at a time, with exponential back-off after a failure, and lets requests wait briefly for their own anchoring.
+ */
+export function createChainAnchoring(options: ChainAnchoringOptions): ChainAnchoring {
+  const { db, chain, journal, events } = options;
+  const log = options.log ?? (() => {});
+  const batchSize = options.batchSize ?? 200;
+  const waiters = new AnchorWaiters<AnchorOutcome>();
+  let state: AnchoringState = 'idle';
+  let running: Promise<void> | null = null;
+  let again = false;
+  let scheduled = false;
+  let stopped = false;
+  let failures = 0;
+  let lastError: string | null = null;
+  let anchoredTransactions = 0;
+  let frontier = 0;
+  let backoffTimer: NodeJS.Timeout | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let unsubscribe = () => {};
+
+  function kick(): void {
+    if (stopped || scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (running) again = true;
+      else if (!backoffTimer && !stopped) running = pump().finally(() => (running = null));
+    });
+  }
+
+  async function pump(): Promise<void> {
+    state = 'anchoring';
+    try {
+      do {
+        again = false;
+        if (!(await passes.sweep()) && !again) break;
+      } while (!stopped);
+      failures = 0;
+      state = stopped ? 'stopped' : 'idle';
+    } catch (error) {
+      if (stopped) return;
+      failures++;
+      const delayMs = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
+      lastError = (error as Error).message;
+      log(`Chain anchoring failed (${lastError}); retrying in ${delayMs} ms`);
+      state = 'backing-off';
+      backoffTimer = setTimeout(() => {
+        backoffTimer = null;
+        kick();
+      }, delayMs);
+      backoffTimer.unref();
+    }
+  }
+
+  const passes = createAnchoringSweep({
+    db, chain, journal, log, batchSize,
+    settled(key, outcome) {
+      if (outcome) anchoredTransactions++;
+      waiters.settle(key, outcome);
+    },
+    reached(holdingId) {
+      frontier = Math.max(frontier, holdingId);
+    },
+    stopped: () => stopped,
+  });
+
+  return {
+    async start() {
+      await passes.reconcile();
+      frontier = await initialFrontier(db);
+      unsubscribe = events.subscribe((event) => {
+        if (event.type !== 'catalogue') kick();
+      });
+      sweepTimer = setInterval(kick, options.sweepIntervalMs ?? 15_000);
+      sweepTimer.unref();
+      kick();
+    },
+
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (sweepTimer) clearInterval(sweepTimer);
+      if (backoffTimer) clearTimeout(backoffTimer);
+      backoffTimer = null;
+      await running;
+      state = 'stopped';
+      waiters.releaseAll();
+    },
+
+    kick,
+
+    async waitFor(target: { holdingId?: number; certificateId?: string }, timeoutMs: number) {
+      const key = target.certificateId !== undefined ? `c:${target.certificateId}` : `h:${target.holdingId}`;
+      const known = waiters.known(key);
+      if (known !== undefined) return known;
+      if (stopped || backoffTimer) return null;
+      if (target.holdingId !== undefined && target.holdingId - frontier - 1 > MAX_OPERATIONS_AHEAD) return null;
+      const outcome = waiters.wait(key, timeoutMs);
+      kick();
+      // A new purchase is ahead of the worker; anything else may be anchored already (listening first, then
+      // looking, so an anchoring in between is not missed).
+      if (target.certificateId !== undefined || target.holdingId! <= frontier) {
+        const stored = await storedAnchor(db, target);
+        if (stored) waiters.settle(key, stored);
+      }
+      return outcome;
+    },
+
+    status: () => ({ state, anchoredTransactions, lastError }),
+  } as ChainAnchoring;
+}

@@ -1,0 +1,95 @@
+import type { Hex } from 'viem';
+import { ChainCallError, type ContractRevert } from './chain-call-error.js';
+import { JsonRpcError } from './public-rpc.js';
+import type { ReplayEntry } from './replay-transactions.js';
+import type { ChainJournalEntry } from './transaction-sender.js';
+
+/** The chain methods the main thread may call on a chain hosted in the chain thread. */
+export const THREAD_CHAIN_METHODS = [
+  'mint',
+  'retire',
+  'split',
+  'transfer',
+  'getCreditDetails',
+  'ownerOf',
+  'totalSupply',
+  'getTransaction',
+  'request',
+  'nodeRequest',
+  'close',
+] as const;
+export type ThreadChainMethod = (typeof THREAD_CHAIN_METHODS)[number];
+
+export interface ThreadChainOptions {
+  privateKey: Hex;
+  replay: readonly ReplayEntry[];
+  /** Whether the thread forwards each mined transaction to the main thread's journal (and waits for it). */
+  journal: boolean;
+}
+
+export interface ThreadChainInfo {
+  chainId: number;
+  contractAddress: Hex;
+  custodyAddress: Hex;
+  startMs: number;
+}
+
+export type MainToThread =
+  | { type: 'start'; key: number; options: ThreadChainOptions }
+  | { type: 'call'; key: number; callId: number; method: ThreadChainMethod; args: unknown[] }
+  | { type: 'journal-ack'; key: number; seq: number; error: SerializedError | null };
+
+export type ThreadToMain =
+  | { type: 'started'; key: number; info: ThreadChainInfo }
+  | { type: 'start-failed'; key: number; error: SerializedError }
+  | { type: 'result'; callId: number; value: unknown }
+  | { type: 'failed'; callId: number; error: SerializedError }
+  | { type: 'journal'; key: number; seq: number; entry: ChainJournalEntry };
+
+/** An error as it crosses the thread boundary; the adapter's two error classes keep their fields. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  contractError?: ContractRevert | null;
+  code?: number;
+  data?: unknown;
+  cause?: string;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof ChainCallError) {
+    return { name: error.name, message: error.message, contractError: error.contractError, cause: causeText(error.cause) };
+  }
+  if (error instanceof JsonRpcError) return { name: error.name, message: error.message, code: error.code, data: cloneable(error.data) };
+  if (error instanceof Error) {
+    const { code, data } = error as { code?: unknown; data?: unknown };
+    return { name: error.name, message: error.message, code: typeof code === 'number' ? code : undefined, data: cloneable(data) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+export function deserializeError(error: SerializedError): Error {
+  if (error.name === 'ChainCallError') {
+    return new ChainCallError(error.message, { contractError: error.contractError ?? null, cause: error.cause ? new Error(error.cause) : undefined });
+  }
+  if (typeof error.code === 'number') return new JsonRpcError(error.code, error.message, error.data);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+function causeText(cause: unknown): string | undefined {
+  if (cause instanceof Error) return cause.message;
+  return cause === undefined ? undefined : String(cause);
+}
+
+// Revert data and the like are strings or plain objects; anything else (a function, a class instance) is dropped
+// rather than failing the structured clone.
+function cloneable(value: unknown): unknown {
+  if (value === undefined || value === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof value)) return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    return undefined;
+  }
+}

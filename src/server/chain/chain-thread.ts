@@ -1,0 +1,70 @@
+// Body of the chain thread (started by threaded-chain.ts through chain-thread-entry.mjs): hosts embedded chains so
+// that the EVM, signing and JSON-RPC plumbing (several milliseconds of CPU per transaction) never run on the thread
+// that serves HTTP and the database.
+import { parentPort } from 'node:worker_threads';
+import { startEmbeddedChain, type EmbeddedCarbonCreditChain } from './embedded-chain.js';
+import { serializeError, type MainToThread, type ThreadChainOptions, type ThreadToMain } from './chain-thread-protocol.js';
+import type { ChainJournal, ChainJournalEntry } from './transaction-sender.js';
+
+if (!parentPort) throw new Error('chain-thread.ts must run in a worker thread');
+const port = parentPort;
+
+const chains = new Map<number, EmbeddedCarbonCreditChain>();
+const journalAcks = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+let nextSeq = 0;
+
+function post(message: ThreadToMain): void {
+  port.postMessage(message);
+}
+
+// The sender awaits `record` before sending its next transaction, so the main thread's durable write is part of the
+// ordering guarantee, exactly as if the journal were local.
+function forwardingJournal(key: number): ChainJournal {
+  return {
+    record(entry: ChainJournalEntry) {
+      const seq = nextSeq++;
+      return new Promise<void>((resolve, reject) => {
+        journalAcks.set(`${key}:${seq}`, { resolve, reject });
+        post({ type: 'journal', key, seq, entry });
+      });
+    },
+  };
+}
+
+async function start(key: number, options: ThreadChainOptions): Promise<void> {
+  try {
+    const chain = await startEmbeddedChain({
+      privateKey: options.privateKey,
+      replay: options.replay,
+      journal: options.journal ? forwardingJournal(key) : undefined,
+    });
+    chains.set(key, chain);
+    post({ type: 'started', key, info: { chainId: chain.chainId, contractAddress: chain.contractAddress, custodyAddress: chain.custodyAddress, startMs: chain.startMs } });
+  } catch (error) {
+    post({ type: 'start-failed', key, error: serializeError(error) });
+  }
+}
+
+async function call(message: Extract<MainToThread, { type: 'call' }>): Promise<void> {
+  const chain = chains.get(message.key);
+  try {
+    if (!chain) throw new Error(`Chain ${message.key} is not running in the chain thread`);
+    const method = chain[message.method] as (...args: unknown[]) => Promise<unknown>;
+    const value = await method.apply(chain, message.args);
+    if (message.method === 'close') chains.delete(message.key);
+    post({ type: 'result', callId: message.callId, value });
+  } catch (error) {
+    post({ type: 'failed', callId: message.callId, error: serializeError(error) });
+  }
+}
+
+port.on('message', (message: MainToThread) => {
+  if (message.type === 'start') void start(message.key, message.options);
+  else if (message.type === 'call') void call(message);
+  else {
+    const ack = journalAcks.get(`${message.key}:${message.seq}`);
+    journalAcks.delete(`${message.key}:${message.seq}`);
+    if (message.error) ack?.reject(new Error(`Journal write failed: ${message.error.message}`));
+    else ack?.resolve();
+  }
+});

@@ -1,0 +1,78 @@
+import type { Hex } from 'viem';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { CarbonCreditChain } from './carbon-credit.js';
+import { loadCustodyKey } from './custody-key.js';
+import { startEmbeddedChain } from './embedded-chain.js';
+import { createJournalStore, type JournalStore } from './journal-store.js';
+import type { Eip1193RequestFn } from './public-rpc.js';
+import { connectRemoteChain } from './remote-chain.js';
+import { startEmbeddedChainInThread } from './threaded-chain.js';
+
+/** The chain as the server holds it; the embedded chain also exposes its node for server-side tooling and tests. */
+export type ServerChain = CarbonCreditChain & { readonly nodeRequest?: Eip1193RequestFn };
+
+export interface ChainRuntime {
+  chain: ServerChain;
+  journal: JournalStore;
+  mode: 'embedded' | 'remote';
+  /** Stops journal retries and closes the chain. */
+  close(): Promise<void>;
+}
+
+export interface StartChainOptions {
+  /** Overrides CHAIN_PRIVATE_KEY and the key file (tests use a fixed key). */
+  privateKey?: Hex;
+  /** Run the embedded chain in the chain thread (default) or on the calling thread. */
+  inThread?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Starts the chain the configuration asks for. Embedded (default): the custody key from CHAIN_PRIVATE_KEY or the data
+ * directory, the journal replayed from the database, then every new transaction journaled there. Remote
+ * (CHAIN_RPC_URL): CHAIN_PRIVATE_KEY is required; the contract at CHAIN_CONTRACT_ADDRESS is used, or one is deployed.
+ */
+export async function startChain(config: Config, db: Database, options: StartChainOptions = {}): Promise<ChainRuntime> {
+  const log = options.log ?? (() => {});
+  if (config.chain.rpcUrl) {
+    const privateKey = options.privateKey ?? config.chain.privateKey;
+    if (!privateKey) throw new Error('CHAIN_RPC_URL needs CHAIN_PRIVATE_KEY: the custody key that mints and retires on that chain');
+    const journal = createJournalStore(db, 'remote', log);
+    const chain = await connectRemoteChain({
+      rpcUrl: config.chain.rpcUrl,
+      privateKey,
+      contractAddress: config.chain.contractAddress,
+      receiptTimeoutMs: config.chain.timeoutMs,
+      journal,
+      log,
+    });
+    log(`Chain: remote node ${config.chain.rpcUrl}, contract ${chain.contractAddress}, custody ${chain.custodyAddress}`);
+    return runtime(chain, journal, 'remote');
+  }
+
+  const key = options.privateKey
+    ? { privateKey: options.privateKey, source: 'the caller' }
+    : loadCustodyKey({ configured: config.chain.privateKey, dataDir: config.dataDir });
+  const journal = createJournalStore(db, 'embedded', log);
+  const replay = await journal.load();
+  const start = options.inThread === false ? startEmbeddedChain : startEmbeddedChainInThread;
+  const chain = await start({ privateKey: key.privateKey, replay, journal });
+  log(
+    `Chain: embedded (chain id ${chain.chainId}), contract ${chain.contractAddress}, custody ${chain.custodyAddress} ` +
+      `(key from ${key.source}); ${replay.length} journal entries replayed, ready in ${chain.startMs.toFixed(0)} ms`,
+  );
+  return runtime(chain, journal, 'embedded');
+}
+
+function runtime(chain: ServerChain, journal: JournalStore, mode: ChainRuntime['mode']): ChainRuntime {
+  return {
+    chain,
+    journal,
+    mode,
+    async close() {
+      journal.close();
+      await chain.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** GET /api/chain/info: what a wallet needs to add the network, and where the contract is. */
+export const chainInfo = z.object({
+  enabled: z.boolean(),
+  mode: z.enum(['embedded', 'remote']).nullable(),
+  chainId: z.number(),
+  chainIdHex: z.string(),
+  networkName: z.string(),
+  currency: z.string(),
+  /** Absolute URL of this server's JSON-RPC endpoint (wallet_addEthereumChain rpcUrls). */
+  rpcUrl: z.string(),
+  contractAddress: address.nullable(),
+  custodyAddress: address.nullable(),
+  anchoring: z.object({
+    state: z.enum(['idle', 'anchoring', 'backing-off', 'stopped']),
+    anchoredTransactions: z.number(),
+    lastError: z.string().nullable(),
+  }).nullable(),
+});
+
+export const tokenIdParams = z.object({
+  tokenId: z.coerce.number({ error: 'tokenId must be a number' }).int().positive({ error: 'tokenId must be a positive integer' }),
+});
+
+/** GET /api/chain/credits/:tokenId: the contract's getCreditDetails (SPEC.md §3) plus the current holder. */
+export const onChainCredit = z.object({
+  tokenId: z.number(),
+  chainId: z.number(),
+  contractAddress: address,
+  owner: address,
+  projectName: z.string(),
+  projectId: z.string(),
+  verificationBody: z.string(),
+  vintageYear: z.number(),
+  mrvDataUrl: z.string(),
+  gpsLocation: z.string(),
+  quantity: z.number(),
+  isRetired: z.boolean(),
+  originalIssuer: address,
+  issuanceDate: z.string(),
+  retirementReason: z.string(),
+  retiredAt: z.string().nullable(),
+  rootTokenId: z.number(),
+});
+
+export const txHashParams = z.object({
+  hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be a 0x-prefixed 32-byte transaction hash' }),
+});
+
+/** GET /api/chain/tx/:hash: whether the transaction is on the chain, in which block, and how it ended. */
+export const chainTransaction = z.object({
+  hash: z.string(),
+  chainId: z.number(),
+  found: z.boolean(),
+  blockNumber: z.number().nullable(),
+  status: z.enum(['success', 'reverted']).nullable(),
+});

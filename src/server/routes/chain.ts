@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Hex } from 'viem';
+import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME } from '../../shared/constants';
+import { errorResponse } from '../../shared/schemas/common';
+import { NotFoundError } from '../../domain/errors';
+import type { AppDeps } from '../app-deps';
+import { ChainCallError } from '../chain/chain-call-error.js';
+import { answerJsonRpc } from '../chain/json-rpc-answer.js';
+import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
+import { chainInfo, chainTransaction, onChainCredit, tokenIdParams, txHashParams } from './chain-schemas';
+
+const MAX_BATCH = 100;
+// A wallet polls a few methods every few seconds; a page of the app reads a handful.
+const RPC_RATE_LIMIT = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
+
+function baseUrl(request: FastifyRequest, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * POST /rpc: the chain's JSON-RPC for browser wallets (single or batch). It is outside /api and its Origin guard on
+ * purpose: wallets call it from their own extension origin, it uses no cookies, and only public methods pass.
+ */
+export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const timeoutMs = deps.config.chain.timeoutMs;
+  const allowAnyOrigin = (reply: FastifyReply) =>
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .header('cross-origin-resource-policy', 'cross-origin');
+  return async (app) => {
+    app.options('/rpc', { schema: { hide: true } }, async (_request, reply) => allowAnyOrigin(reply).status(204).send());
+
+    app.post('/rpc', { config: RPC_RATE_LIMIT, schema: { tags: ['chain'], summary: 'JSON-RPC of the chain (public methods)' } }, async (request, reply) => {
+      allowAnyOrigin(reply);
+      const body = request.body;
+      if (!Array.isArray(body)) return answerJsonRpc(deps.chain, body, timeoutMs);
+      if (body.length === 0 || body.length > MAX_BATCH) {
+        return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a batch holds 1 to ${MAX_BATCH} calls` } };
+      }
+      return Promise.all(body.map((message) => answerJsonRpc(deps.chain, message, timeoutMs)));
+    });
+  };
+}
+
+/** GET /api/chain/*: network facts for wallets and public reads of tokens and transactions. */
+export function chainRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { config } = deps;
+
+  /** Reads from the chain within CHAIN_TIMEOUT_MS; 503 without a chain, 504 when it is too slow. */
+  async function read<T>(reply: FastifyReply, task: (chain: NonNullable<AppDeps['chain']>) => Promise<T>): Promise<T | FastifyReply> {
+    if (!deps.chain) return reply.status(503).send({ message: 'The chain is disabled on this server' });
+    try {
+      return await withTimeout(task(deps.chain), config.chain.timeoutMs);
+    } catch (error) {
+      if (error instanceof ChainTimeoutError) return reply.status(504).send({ message: error.message });
+      throw error;
+    }
+  }
+
+  return async (app) => {
+    app.get('/chain/info', { schema: { tags: ['chain'], response: { 200: chainInfo } } }, async (request) => ({
+      enabled: Boolean(deps.chain),
+      mode: deps.chain ? (config.chain.rpcUrl ? ('remote' as const) : ('embedded' as const)) : null,
+      chainId: CHAIN_ID,
+      chainIdHex: CHAIN_ID_HEX,
+      networkName: NETWORK_NAME,
+      currency: CURRENCY_SYMBOL,
+      rpcUrl: `${baseUrl(request, config.publicOrigin)}/rpc`,
+      contractAddress: deps.chain?.contractAddress ?? null,
+      custodyAddress: deps.chain?.custodyAddress ?? null,
+      anchoring: deps.anchoring?.status() ?? null,
+    }));
+
+    app.get('/chain/credits/:tokenId', {
+      schema: { tags: ['chain'], params: tokenIdParams, response: { 200: onChainCredit, 400: errorResponse, 404: errorResponse, 503: errorResponse, 504: errorResponse } },
+    }, async (request, reply) => {
+      const { tokenId } = request.params;
+      return read(reply, async (chain) => {
+        try {
+          const [details, owner] = await Promise.all([chain.getCreditDetails(tokenId), chain.ownerOf(tokenId)]);
+          const { quantityTonnes, issuanceDate, retiredAt, ...fields } = details;
+          return {
+            tokenId, chainId: chain.chainId, contractAddress: chain.contractAddress, owner, ...fields,
+            quantity: quantityTonnes, issuanceDate: issuanceDate.toISOString(), retiredAt: retiredAt?.toISOString() ?? null,
+          };
+        } catch (error) {
+          if (error instanceof ChainCallError && error.contractError?.name === 'ERC721NonexistentToken') {
+            throw new NotFoundError(`Credit #${tokenId} is not on the chain`);
+          }
+          throw error;
+        }
+      });
+    });
+
+    app.get('/chain/tx/:hash', {
+      schema: { tags: ['chain'], params: txHashParams, response: { 200: chainTransaction, 400: errorResponse, 503: errorResponse, 504: errorResponse } },
+    }, async (request, reply) => {
+      const hash = request.params.hash.toLowerCase() as Hex;
+      return read(reply, async (chain) => {
+        const transaction = await chain.getTransaction(hash);
+        const blockNumber = transaction.blockNumber === null ? null : Number(transaction.blockNumber);
+        return { hash, chainId: chain.chainId, found: transaction.found, blockNumber, status: transaction.status };
+      });
+    });
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app-deps';
+import { requireUser } from '../auth/current-user';
+import { listRetirementsForExport, retirementsCsv, transactionsCsv } from '../services/esg-exports';
+import { listTransactions } from '../services/portfolio-queries';
+import { publicBaseUrl } from './certificates';
+
+/** ESG reporting downloads of the signed-in user's own retirements and transactions (docs/esg-export.md). */
+export function exportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, clock, config } = deps;
+
+  function attachment(reply: FastifyReply, name: string, extension: 'csv' | 'json') {
+    const day = clock().toISOString().slice(0, 10);
+    const type = extension === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+    return reply.type(type).header('cache-control', 'no-store').header('content-disposition', `attachment; filename="carbonledger-${name}-${day}.${extension}"`);
+  }
+
+  return async (app) => {
+    const schema = { tags: ['exports'] };
+
+    app.get('/exports/retirements.csv', { schema }, async (request, reply) => {
+      const user = await requireUser(request, db, clock());
+      const rows = await listRetirementsForExport(db, user.id, publicBaseUrl(request, config));
+      return attachment(reply, 'retirements', 'csv').send(retirementsCsv(rows));
+    });
+
+    app.get('/exports/retirements.json', { schema }, async (request, reply) => {
+      const user = await requireUser(request, db, clock());
+      const retirements = await listRetirementsForExport(db, user.id, publicBaseUrl(request, config));
+      const body = { exportedAt: clock().toISOString(), unit: 'tCO2e', count: retirements.length, retirements };
+      return attachment(reply, 'retirements', 'json').send(JSON.stringify(body, null, 2));
+    });
+
+    app.get('/exports/transactions.csv', { schema }, async (request, reply) => {
+      const user = await requireUser(request, db, clock());
+      return attachment(reply, 'transactions', 'csv').send(transactionsCsv(await listTransactions(db, user.id)));
+    });
+
+    app.get('/exports/transactions.json', { schema }, async (request, reply) => {
+      const user = await requireUser(request, db, clock());
+      const transactions = await listTransactions(db, user.id);
+      const body = { exportedAt: clock().toISOString(), currency: 'USD', count: transactions.length, transactions };
+      return attachment(reply, 'transactions', 'json').send(JSON.stringify(body, null, 2));
+    });
+  };
+}

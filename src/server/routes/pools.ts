@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../domain/errors';
+import { formatCents, parseCents } from '../../domain/money';
+import { errorResponse, idParam } from '../../shared/schemas/common';
+import {
+  addLiquidityBody, createPoolBody, liquidityResponse, pool, removeLiquidityBody, swapBody, swapQuote, swapQuoteQuery, swapResponse,
+} from '../../shared/schemas/pool';
+import type { AppDeps } from '../app-deps';
+import { currentUser, requireUserId } from '../auth/current-user';
+import { addLiquidity } from '../services/pools/add-liquidity';
+import { createPool } from '../services/pools/create-pool';
+import type { LiquidityResult } from '../services/pools/deposit-liquidity';
+import { SwapDesk } from '../services/pools/swap-desk';
+import { findPool } from '../services/pools/pool-queries';
+import { toPoolView, toQuoteView } from '../services/pools/pool-view';
+import { quoteSwap } from '../services/pools/quote-swap';
+import { removeLiquidity } from '../services/pools/remove-liquidity';
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const tags = ['pools'];
+
+/** SPEC.md §7 pool calls plus the swap and its quote; docs/amm.md describes the payloads and the rounding. */
+export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, clock, events } = deps;
+  const desk = new SwapDesk({ db, clock, events });
+  const liquidityView = (result: LiquidityResult) => ({
+    pool: toPoolView(result.pool, result.lpUnitsAfter),
+    creditAmount: Number(result.creditTonnes),
+    tokenAmount: formatCents(result.cashCents),
+    lpTokens: Number(result.lpUnits),
+    cashBalance: formatCents(result.cashCentsAfter),
+  });
+  return async (app) => {
+    app.get('/trading/pools/:projectId', {
+      schema: { tags, params: z.object({ projectId: idParam }), response: { 200: pool, 400: errorResponse, 404: errorResponse } },
+    }, async (request) => {
+      const user = await currentUser(request, db, clock());
+      const found = await findPool(db, request.params.projectId, user?.id ?? null);
+      if (!found) throw new NotFoundError(`No liquidity pool exists for project ${request.params.projectId}`);
+      return toPoolView(found.pool, found.lpUnits);
+    });
+
+    app.get('/trading/pools/:projectId/quote', {
+      schema: { tags, params: z.object({ projectId: idParam }), querystring: swapQuoteQuery, response: { 200: swapQuote, ...errors } },
+    }, async (request) => {
+      const { side, quantity } = request.query;
+      return toQuoteView(await quoteSwap(db, request.params.projectId, side, quantity));
+    });
+
+    app.post('/trading/pools', { schema: { tags, body: createPoolBody, response: { 201: liquidityResponse, ...errors } } }, async (request, reply) => {
+      const userId = await requireUserId(request, db, clock());
+      const { projectId, creditReserve, tokenReserve } = request.body;
+      const result = await createPool(db, { userId, projectId, creditTonnes: creditReserve, cashCents: parseCents(tokenReserve) }, clock());
+      events.publish({ type: 'project', projectId });
+      return reply.status(201).send(liquidityView(result));
+    });
+
+    app.post('/trading/pools/:id/add-liquidity', {
+      schema: { tags, params: z.object({ id: idParam }), body: addLiquidityBody, response: { 200: liquidityResponse, ...errors } },
+    }, async (request) => {
+      const userId = await requireUserId(request, db, clock());
+      const { creditAmount, tokenAmount } = request.body;
+      const result = await addLiquidity(db, { userId, poolId: request.params.id, creditTonnes: creditAmount, cashCents: parseCents(tokenAmount) }, clock());
+      events.publish({ type: 'project', projectId: result.pool.projectId });
+      return liquidityView(result);
+    });
+
+    app.post('/trading/pools/:id/remove-liquidity', {
+      schema: { tags, params: z.object({ id: idParam }), body: removeLiquidityBody, response: { 200: liquidityResponse, ...errors } },
+    }, async (request) => {
+      const userId = await requireUserId(request, db, clock());
+      const result = await removeLiquidity(db, { userId, poolId: request.params.id, lpUnits: BigInt(request.body.lpTokens) }, clock());
+      events.publish({ type: 'project', projectId: result.pool.projectId });
+      return liquidityView(result);
+    });
+
+    app.post('/trading/swap', { schema: { tags, body: swapBody, response: { 201: swapResponse, ...errors } } }, async (request, reply) => {
+      const userId = await requireUserId(request, db, clock());
+      const { projectId, side, quantity, maxAmountIn, minAmountOut } = request.body;
+      const bound = side === 'buy' ? maxAmountIn : minAmountOut;
+      const result = await desk.swap(projectId, { userId, side, quantity, limitCents: bound === undefined ? null : parseCents(bound) });
+      const { trade } = result;
+      return reply.status(201).send({
+        trade: {
+          id: trade.id, projectId, createdAt: trade.createdAt.toISOString(), pricePerCredit: formatCents(trade.priceCents),
+          quantity, totalValue: formatCents(trade.totalCents), venue: 'pool' as const, side,
+        },
+        quote: toQuoteView(result.quote),
+        cashBalance: formatCents(result.cashCents),
+      });
+    });
+  };
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/common';
+import {
+  candle, idPathParam, marketOrderBody, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
+  portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
+} from '../../shared/schemas/trading';
+import { NotFoundError } from '../../domain/errors';
+import { parseCents } from '../../domain/money';
+import type { AppDeps } from '../app-deps';
+import { requireUserId } from '../auth/current-user';
+import { MarketReadCache } from '../services/trading/market-read-cache';
+import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '../services/trading/market-queries';
+import { listUserOrders, orderBookDepth } from '../services/trading/order-queries';
+import { portfolioPerformance } from '../services/trading/performance-query';
+import { TradingDesk } from '../services/trading/trading-desk';
+import { bookOnlyRouting, executeRoutedMarketOrder } from '../services/pools/execute-routed-market-order';
+import { routedTrade } from '../../shared/schemas/pool';
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const projectParams = z.object({ projectId: idPathParam });
+
+/** SPEC.md section 7 trading calls (pools and swaps live in their own routes). */
+export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, clock, events } = deps;
+  const desk = new TradingDesk({ db, clock, events });
+  const cache = new MarketReadCache(events);
+
+  /** Public reads of one project share the cache; an unknown project is a 404. */
+  async function projectRead<T>(key: string, projectId: number, load: () => Promise<T>): Promise<T> {
+    const [found, value] = await Promise.all([cache.get(`exists:${projectId}`, projectId, () => projectExists(db, projectId)), cache.get(key, projectId, load)]);
+    if (!found) throw new NotFoundError(`Project ${projectId} not found`);
+    return value;
+  }
+
+  return async (app) => {
+    allowEmptyJsonBodies(app);
+
+    app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
+      const userId = await requireUserId(request, db, clock());
+      const { projectId, orderType, quantity, pricePerCredit } = request.body;
+      const placed = await desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents: parseCents(pricePerCredit), quantity });
+      return reply.status(201).send({ order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades });
+    });
+
+    app.patch('/trading/orders/:id/cancel', { schema: { tags: ['trading'], params: z.object({ id: idPathParam }), response: { 200: order, ...errors } } }, async (request) => {
+      const userId = await requireUserId(request, db, clock());
+      return desk.cancelOrder(userId, request.params.id);
+    });
+
+    app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...errors } } }, async (request, reply) => {
+      const userId = await requireUserId(request, db, clock());
+      const { projectId, orderType, quantity } = request.body;
+      // Issue 5 best execution: book and pool together when the project has a pool (docs/amm.md); the split is in x-routing.
+      const order = { userId, projectId, side: orderType, quantity };
+      const routed = (await executeRoutedMarketOrder(deps, order)) ?? bookOnlyRouting((await desk.placeMarketOrder(order)).trades, quantity);
+      return reply.header('x-routing', JSON.stringify(routed.routing)).send(routed.trades);
+    });
+
+    app.get('/trading/orders/my', { schema: { tags: ['trading'], response: { 200: z.array(order), 401: errorResponse } } }, async (request) =>
+      listUserOrders(db, await requireUserId(request, db, clock())));
+
+    app.get('/trading/orders/user/:userId', { schema: { tags: ['trading'], params: z.object({ userId: idPathParam }), response: { 200: z.array(order), ...errors } } }, async (request) => {
+      const userId = await requireUserId(request, db, clock());
+      // Only one's own orders: anyone else's list does not exist as far as this caller can tell.
+      if (request.params.userId !== userId) throw new NotFoundError(`User ${request.params.userId} not found`);
+      return listUserOrders(db, userId);
+    });
+
+    app.get('/trading/orderbook/:projectId', { schema: { tags: ['trading'], params: projectParams, querystring: orderBookQuery, response: { 200: orderBook, 400: errorResponse, 404: errorResponse } } }, async (request) => {
+      const { projectId } = request.params;
+      const book = await cache.get(`book:${projectId}:${request.query.depth}`, projectId, () => orderBookDepth(db, projectId, request.query.depth));
+      if (!book) throw new NotFoundError(`Project ${projectId} not found`);
+      return book;
+    });
+
+    app.get('/trading/trades/:projectId', { schema: { tags: ['trading'], params: projectParams, querystring: tradesQuery, response: { 200: z.array(trade), 400: errorResponse, 404: errorResponse } } }, async (request) => {
+      const { projectId } = request.params;
+      return projectRead(`trades:${projectId}:${request.query.limit}`, projectId, () => recentTrades(db, projectId, request.query.limit));
+    });
+
+    app.get('/trading/stats', { schema: { tags: ['trading'], response: { 200: marketStats } } }, async () =>
+      cache.get('stats', null, () => loadMarketStats(db, null, clock())));
+
+    app.get('/trading/stats/:projectId', { schema: { tags: ['trading'], params: projectParams, response: { 200: marketStats, 400: errorResponse, 404: errorResponse } } }, async (request) => {
+      const { projectId } = request.params;
+      return projectRead(`stats:${projectId}`, projectId, () => loadMarketStats(db, projectId, clock()));
+    });
+
+    app.get('/trading/price-history/:projectId', { schema: { tags: ['trading'], params: projectParams, querystring: priceHistoryQuery, response: { 200: z.array(candle), 400: errorResponse, 404: errorResponse } } }, async (request) => {
+      const { projectId } = request.params;
+      const { interval, limit } = request.query;
+      return projectRead(`candles:${projectId}:${interval}:${limit}`, projectId, () => priceHistory(db, projectId, interval, limit, clock()));
+    });
+
+    app.get('/trading/portfolio/performance', { schema: { tags: ['trading'], response: { 200: performanceSchema, 401: errorResponse } } }, async (request) =>
+      portfolioPerformance(db, await requireUserId(request, db, clock())));
+  };
+}
+
+/**
+ * The SPEC client sends a JSON content type on every request, also on the body-less cancel: inside these routes an
+ * empty JSON body means "no body" instead of a 400. Other bodies go to Fastify's own parser.
+ */
+function allowEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,82 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { certificates, holdings, projects } from '../db/schema';
+import { toCsv } from '../../domain/exports/to-csv';
+import { formatSerial } from '../../domain/serials';
+import type { Transaction } from '../../shared/schemas/transaction';
+import { toCertificateJson } from './certificate-queries';
+
+/** One retirement as exported for ESG / compliance reporting (docs/esg-export.md describes each field). */
+export interface RetirementExportRow {
+  certificateId: string;
+  retirementDate: string;
+  beneficiary: string;
+  reason: string;
+  projectName: string;
+  standard: string;
+  projectType: string;
+  country: string;
+  vintageYear: number;
+  quantityTonnes: number;
+  serialStart: string;
+  serialEnd: string;
+  serialRange: string;
+  chainTxHash: string | null;
+  digestSha256: string;
+  verified: boolean;
+  certificateUrl: string;
+}
+
+export async function listRetirementsForExport(db: Database, userId: number, baseUrl: string): Promise<RetirementExportRow[]> {
+  const rows = await db
+    .select({ certificate: certificates, project: projects, holding: holdings })
+    .from(certificates)
+    .innerJoin(projects, eq(projects.id, certificates.projectId))
+    .leftJoin(holdings, eq(holdings.id, certificates.holdingId))
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.retiredAt), desc(certificates.id));
+  return rows.map((record) => {
+    const json = toCertificateJson(record, baseUrl);
+    const [serialStart, serialEnd] = [json.serialStart, json.serialEnd].map((serial) => formatSerial(record.project.serialPrefix, serial));
+    return {
+      certificateId: json.certificateId,
+      retirementDate: json.retirementDate,
+      beneficiary: json.beneficiary,
+      reason: json.reason,
+      projectName: json.projectName,
+      standard: json.standardLabel,
+      projectType: json.projectTypeLabel,
+      country: json.country,
+      vintageYear: json.vintageYear,
+      quantityTonnes: json.quantity,
+      serialStart,
+      serialEnd,
+      serialRange: json.serialRange,
+      chainTxHash: json.chainTxHash,
+      digestSha256: json.digest,
+      verified: json.verified,
+      certificateUrl: json.certificateUrl,
+    };
+  });
+}
+
+const RETIREMENT_COLUMNS = [
+  'certificate_id', 'retirement_date', 'beneficiary', 'reason', 'project_name', 'standard', 'project_type', 'country',
+  'vintage_year', 'quantity_tco2e', 'serial_start', 'serial_end', 'serial_range', 'chain_tx_hash', 'digest_sha256', 'verified', 'certificate_url',
+] as const;
+
+export function retirementsCsv(rows: RetirementExportRow[]): string {
+  return toCsv(RETIREMENT_COLUMNS, rows.map((row) => [
+    row.certificateId, row.retirementDate, row.beneficiary, row.reason, row.projectName, row.standard, row.projectType, row.country,
+    row.vintageYear, row.quantityTonnes, row.serialStart, row.serialEnd, row.serialRange, row.chainTxHash, row.digestSha256,
+    row.verified ? 'true' : 'false', row.certificateUrl,
+  ]));
+}
+
+const TRANSACTION_COLUMNS = ['transaction_id', 'date', 'type', 'project_id', 'project_name', 'quantity_tco2e', 'total_usd', 'fee_usd', 'certificate_id'] as const;
+
+export function transactionsCsv(rows: Transaction[]): string {
+  return toCsv(TRANSACTION_COLUMNS, rows.map((row) => [
+    row.id, row.createdAt, row.type, row.projectId, row.projectName, row.quantity, row.totalAmount, row.feeAmount, row.certificateId,
+  ]));
+}

@@ -1,0 +1,32 @@
+import type { Database } from '../../db/client';
+import { addLiquidity as sizeDeposit } from '../../../domain/amm/add-liquidity';
+import { NotFoundError } from '../../../domain/errors';
+import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
+import { lockPoolProject } from './project-trading-lock';
+import { readPoolContext } from './read-pool-context';
+import { runPoolTransaction } from './run-pool-transaction';
+
+export interface AddLiquidityInput {
+  userId: number;
+  poolId: number;
+  /** The most the provider offers; the pool takes both sides at its current ratio and leaves the excess. */
+  creditTonnes: number;
+  cashCents: bigint;
+}
+
+/** Adds liquidity at the pool's ratio (domain `addLiquidity`) in one transaction under the project's trading lock. */
+export function addLiquidity(db: Database, input: AddLiquidityInput, now: Date): Promise<LiquidityResult> {
+  return runPoolTransaction(db, async (tx) => {
+    const projectId = await lockPoolProject(tx, input.poolId);
+    if (projectId === null) throw new NotFoundError(`Liquidity pool ${input.poolId} not found`);
+    // The lots are ranked up to the offer, an upper bound of what the ratio takes.
+    const context = await readPoolContext(tx, {
+      pool: { poolId: input.poolId },
+      userId: input.userId,
+      lots: { from: 'user', projectId, tonnes: input.creditTonnes },
+    });
+    const pool = context.pool!;
+    const change = sizeDeposit(pool.state, BigInt(input.creditTonnes), input.cashCents);
+    return depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
+  });
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { addLiquidity } from '../../../domain/amm/add-liquidity';
+import { isEmptyPool } from '../../../domain/amm/pool-state';
+import { ConflictError, NotFoundError } from '../../../domain/errors';
+import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
+import { lockExistingProject } from './project-trading-lock';
+import { readPoolContext, type PoolRecord } from './read-pool-context';
+import { runPoolTransaction } from './run-pool-transaction';
+import { rowsOf } from './sql-rows';
+
+export interface CreatePoolInput {
+  userId: number;
+  projectId: number;
+  creditTonnes: number;
+  cashCents: bigint;
+}
+
+/**
+ * Opens the project's pool with the creator's deposit: `creditTonnes` from their oldest active lots and
+ * `cashCents`. The price (cash / credits) and the LP units (isqrt(credits × cents)) come from the domain maths,
+ * never from the client. One pool per project: a second one is a 409 — except that a pool every provider has left
+ * (all reserves 0) is seeded again, so "create" works whenever the project has no liquidity.
+ */
+export function createPool(db: Database, input: CreatePoolInput, now: Date): Promise<LiquidityResult> {
+  return runPoolTransaction(db, async (tx) => {
+    if (!(await lockExistingProject(tx, input.projectId))) throw new NotFoundError(`Project ${input.projectId} not found`);
+    const context = await readPoolContext(tx, {
+      pool: { projectId: input.projectId },
+      userId: input.userId,
+      lots: { from: 'user', projectId: input.projectId, tonnes: input.creditTonnes },
+    });
+    if (context.pool && !isEmptyPool(context.pool.state)) {
+      throw new ConflictError(`A liquidity pool already exists for project ${input.projectId}: add liquidity to it instead`, { poolId: context.pool.id });
+    }
+    const tonnes = BigInt(input.creditTonnes);
+    const pool = context.pool ?? (await insertEmptyPool(tx, input.projectId, now));
+    // On an empty pool (a new row, or one every provider left) the domain seeds it exactly like createPool.
+    const change = addLiquidity(pool.state, tonnes, input.cashCents);
+    return depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
+  });
+}
+
+// The row is inserted empty and filled by the deposit's statement, which needs its id for the pooled lots.
+async function insertEmptyPool(tx: Transaction, projectId: number, now: Date): Promise<PoolRecord> {
+  const [row] = rowsOf<{ id: number }>(await tx.execute(sql`
+    insert into pools (project_id, credit_reserve, cash_reserve_cents, total_lp_units, created_at)
+    values (${projectId}, 0, 0, 0, ${now.toISOString()}::timestamptz) returning id`));
+  return { id: row.id, projectId, state: { creditReserve: 0n, cashReserveCents: 0n, totalLpUnits: 0n }, createdAt: now };
+}

@@ -1,0 +1,140 @@
+import type { Database, Transaction } from '../../db/client';
+import { InsufficientCreditsError, RefusedError } from '../../../domain/errors';
+import { formatCents, parseCents } from '../../../domain/money';
+import { tradablePool } from '../../../domain/routing/pool-depth';
+import { poolOnly, routeMarketOrder } from '../../../domain/routing/route-market-order';
+import type { PoolState } from '../../../domain/amm/pool-state';
+import type { FillPlan, MarketOrderInput, OrderSide } from '../../../domain/routing/fill-plan';
+import { runTradingBatch } from '../../../domain/trading/run-trading-batch';
+import type { RoutedTrade, RoutingSummary } from '../../../shared/schemas/pool';
+import type { MarketEvents } from '../market-events';
+import { loadTradingState } from '../trading/load-trading-state';
+import { lockProject } from '../trading/project-lock';
+import { tradeToApi } from '../trading/to-api';
+import { writeTradingChanges } from '../trading/write-trading-changes';
+import { swapIn } from './execute-swap';
+import { findPool } from './pool-queries';
+import { readRoutingInputs, type RoutingInputs } from './read-routing-inputs';
+import { runPoolTransaction } from './run-pool-transaction';
+
+export interface RoutedMarketOrder {
+  /** Book fills first (venue 'book'), then the pool fill (venue 'pool'), as SPEC.md's list of trades. */
+  trades: RoutedTrade[];
+  routing: RoutingSummary;
+}
+
+/**
+ * Best execution of a market order across the project's order book and its pool (issue 5), or null when the
+ * project has no pool that can trade (the caller then uses the order book alone). ONE transaction under the
+ * project's trading lock: read the book side and the pool, plan with `routeMarketOrder`, execute the book part with
+ * the order book's own batch machinery (a market order of the planned book tonnes, stored as its IOC order), then
+ * the pool part as one swap re-quoted on the locked pool. A market buy takes only what the taker's cash pays for
+ * across both venues; a market sell needs the tonnes, like the order book's.
+ */
+export async function executeRoutedMarketOrder(
+  deps: { db: Database; clock: () => Date; events: MarketEvents },
+  input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+): Promise<RoutedMarketOrder | null> {
+  // A plain read first, so that projects without a pool pay nothing extra.
+  const found = await findPool(deps.db, input.projectId, null);
+  if (!found || !tradablePool(found.pool.state)) return null;
+  const now = deps.clock();
+  const result = await runPoolTransaction(deps.db, async (tx) => {
+    await lockProject(tx, input.projectId);
+    const inputs = await readRoutingInputs(tx, input);
+    if (!tradablePool(inputs.pool)) return null;
+    const plan = planWithinMeans(input, inputs);
+    return executePlan(tx, input, plan, inputs.pool, now);
+  });
+  if (result) {
+    deps.events.publish({ type: 'project', projectId: input.projectId });
+    for (const userId of result.touchedUserIds) deps.events.publish({ type: 'user', userId });
+  }
+  return result && { trades: result.trades, routing: result.routing };
+}
+
+/** The routed plan for the whole order, or for the most tonnes the buyer's cash pays for (binary search). */
+function planWithinMeans(input: { side: OrderSide; quantity: number }, inputs: RoutingInputs): FillPlan {
+  const order = (quantity: number): MarketOrderInput => ({ side: input.side, quantity: BigInt(quantity), levels: inputs.levels, pool: inputs.pool });
+  if (input.side === 'sell') {
+    if (inputs.activeTonnes < input.quantity) {
+      throw new InsufficientCreditsError(
+        `Insufficient credits: you have ${inputs.activeTonnes} available credits of this project, the order needs ${input.quantity}`,
+        { availableTonnes: inputs.activeTonnes, requestedTonnes: input.quantity },
+      );
+    }
+    return routeMarketOrder(order(input.quantity));
+  }
+  const full = routeMarketOrder(order(input.quantity));
+  if (full.cashCents <= inputs.cashCents) return full;
+  let low = 0;
+  let high = input.quantity;
+  while (low < high) {
+    const middle = Math.floor((low + high + 1) / 2);
+    if (routeMarketOrder(order(middle)).cashCents <= inputs.cashCents) low = middle;
+    else high = middle - 1;
+  }
+  if (low === 0) {
+    const first = routeMarketOrder(order(1));
+    throw new RefusedError(`Insufficient funds: the best price is $${formatCents(first.cashCents)} per credit and your cash balance is $${formatCents(inputs.cashCents)}`, {
+      balanceCents: inputs.cashCents, requiredCents: first.cashCents,
+    });
+  }
+  return routeMarketOrder(order(low));
+}
+
+async function executePlan(
+  tx: Transaction,
+  input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+  plan: FillPlan,
+  pool: PoolState | null,
+  now: Date,
+) {
+  const trades: RoutedTrade[] = [];
+  const touchedUserIds = new Set<number>([input.userId]);
+  let bookTonnes = 0n;
+  let bookCents = 0n;
+  if (plan.book.quantity > 0n) {
+    const command = { kind: 'market' as const, userId: input.userId, side: input.side, quantity: Number(plan.book.quantity) };
+    const { state } = await loadTradingState(tx, input.projectId, [command], now.getTime());
+    const { outcomes, ledger } = runTradingBatch(state, [command]);
+    const outcome = outcomes[0];
+    if (!outcome.ok) throw outcome.error;
+    const changes = ledger.changes();
+    const { tradeIds } = await writeTradingChanges(tx, input.projectId, changes, now);
+    for (const trade of changes.trades) {
+      trades.push({ ...tradeToApi({ ...trade, id: tradeIds.get(trade.key)!, projectId: input.projectId, createdAt: now }), venue: 'book' });
+      bookTonnes += BigInt(trade.quantity);
+      bookCents += trade.totalCents;
+    }
+    for (const userId of changes.touchedUserIds) touchedUserIds.add(userId);
+  }
+  // The book cannot move under the lock, so it fills as planned; should it fill less, the pool takes the rest alone.
+  const poolTonnes = bookTonnes === plan.book.quantity ? plan.pool.quantity
+    : poolOnly({ side: input.side, quantity: plan.filledQuantity - bookTonnes, levels: [], pool }).filledQuantity;
+  let poolCents = 0n;
+  if (poolTonnes > 0n) {
+    const swap = await swapIn(tx, { userId: input.userId, projectId: input.projectId, side: input.side, quantity: Number(poolTonnes), limitCents: null }, now);
+    poolCents = swap.quote.cashCents;
+    trades.push({
+      id: swap.trade.id, projectId: input.projectId, buyOrderId: null, sellOrderId: null, pricePerCredit: formatCents(swap.trade.priceCents),
+      quantity: swap.trade.quantity, totalValue: formatCents(swap.trade.totalCents), createdAt: now.toISOString(), venue: 'pool',
+    });
+  }
+  const routing: RoutingSummary = {
+    book: { quantity: Number(bookTonnes), total: formatCents(bookCents) },
+    pool: { quantity: Number(poolTonnes), total: formatCents(poolCents) },
+    unfilled: input.quantity - Number(bookTonnes + poolTonnes),
+  };
+  return { trades, routing, touchedUserIds: [...touchedUserIds] };
+}
+
+/** The same shape for a market order the order book filled alone (no pool): every trade is a book trade. */
+export function bookOnlyRouting(trades: readonly Omit<RoutedTrade, 'venue'>[], quantity: number): RoutedMarketOrder {
+  const tonnes = trades.reduce((sum, trade) => sum + trade.quantity, 0);
+  const cents = trades.reduce((sum, trade) => sum + parseCents(trade.totalValue), 0n);
+  return {
+    trades: trades.map((trade) => ({ ...trade, venue: 'book' })),
+    routing: { book: { quantity: tonnes, total: formatCents(cents) }, pool: { quantity: 0, total: '0.00' }, unfilled: quantity - tonnes },
+  };
+}

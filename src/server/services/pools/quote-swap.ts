@@ -1,0 +1,12 @@
+import type { Database } from '../../db/client';
+import { quoteBuyCredits, quoteSellCredits, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
+import { NotFoundError } from '../../../domain/errors';
+import { findPool } from './pool-queries';
+
+/** What a swap of exactly `quantity` tonnes would do now, without doing it (404 without a pool). */
+export async function quoteSwap(db: Database, projectId: number, side: SwapSide, quantity: number): Promise<SwapQuote> {
+  const found = await findPool(db, projectId, null);
+  if (!found) throw new NotFoundError(`No liquidity pool exists for project ${projectId}`);
+  const tonnes = BigInt(quantity);
+  return side === 'buy' ? quoteBuyCredits(found.pool.state, tonnes) : quoteSellCredits(found.pool.state, tonnes);
+}

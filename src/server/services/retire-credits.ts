@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { certificates, holdings, transactions, users } from '../db/schema';
+import { CERTIFICATE_ID_RANDOM_BYTES, formatCertificateId } from '../../domain/certificates/certificate-id';
+import { defaultBeneficiary, planRetirement } from '../../domain/certificates/plan-retirement';
+import { ValidationError } from '../../domain/errors';
+import { MAX_REASON_LENGTH } from '../../shared/constants';
+import { MAX_BENEFICIARY_LENGTH } from '../../shared/schemas/certificate';
+
+type HoldingRow = typeof holdings.$inferSelect;
+
+export interface RetireInput {
+  userId: number;
+  holdingId: number;
+  reason: string;
+  /** Whole tonnes; the whole holding when omitted. */
+  quantity?: number;
+  /** Shown on the certificate; defaults to the account's company name, else its first name. */
+  beneficiary?: string;
+  /** The retiring account's names, when the caller has them; otherwise they are read in the transaction. */
+  account?: { companyName: string | null; firstName: string };
+}
+
+export interface RetireResult {
+  certificateId: string;
+  /** The retired holding row: the original when all of it was retired, else the part split off it. */
+  retired: HoldingRow;
+}
+
+export const newCertificateId = () => formatCertificateId(randomBytes(CERTIFICATE_ID_RANDOM_BYTES));
+
+/**
+ * Retires tonnes of one holding inside the caller's transaction. The holding row is locked first
+ * (SELECT … FOR UPDATE), so concurrent retirements of the same holding run one after the other and
+ * all but the first find it retired (409). A partial retirement moves the lowest serials to a new
+ * retired row (origin 'split', parentHoldingId = the original) and the original keeps the rest; the
+ * certificate and the 'retirement' transaction row are written in the same transaction.
+ */
+export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: Date, makeId = newCertificateId): Promise<RetireResult> {
+  const reason = input.reason.trim();
+  if (!reason || reason.length > MAX_REASON_LENGTH) throw new ValidationError('Please provide a retirement reason of at most 500 characters');
+  const [holding] = await tx.select().from(holdings).where(eq(holdings.id, input.holdingId)).for('update');
+  const plan = planRetirement(holding, input.userId, input.quantity);
+  const account = input.account ?? (await tx.select({ companyName: users.companyName, firstName: users.firstName }).from(users).where(eq(users.id, input.userId)))[0];
+  const beneficiary = defaultBeneficiary(input.beneficiary, account).slice(0, MAX_BENEFICIARY_LENGTH);
+  const certificateId = makeId();
+  const retiredFields = { status: 'retired', retiredAt: now, retiredReason: reason, certificateId } as const;
+  let retired: HoldingRow;
+  if (plan.remaining) {
+    await tx
+      .update(holdings)
+      .set({ quantity: holding.quantity - plan.quantityTonnes, ...plan.remaining })
+      .where(eq(holdings.id, holding.id));
+    [retired] = await tx
+      .insert(holdings)
+      .values({
+        userId: holding.userId,
+        projectId: holding.projectId,
+        quantity: plan.quantityTonnes,
+        ...plan.retired,
+        purchasePriceCents: holding.purchasePriceCents,
+        purchaseDate: holding.purchaseDate,
+        origin: 'split',
+        parentHoldingId: holding.id,
+        createdAt: now,
+        ...retiredFields,
+      })
+      .returning();
+  } else {
+    [retired] = await tx.update(holdings).set(retiredFields).where(eq(holdings.id, holding.id)).returning();
+  }
+  await tx.insert(certificates).values({
+    id: certificateId,
+    userId: input.userId,
+    holdingId: retired.id,
+    projectId: retired.projectId,
+    beneficiary,
+    reason,
+    quantity: plan.quantityTonnes,
+    ...plan.retired,
+    retiredAt: now,
+    createdAt: now,
+  });
+  await tx.insert(transactions).values({
+    userId: input.userId,
+    type: 'retirement',
+    projectId: retired.projectId,
+    holdingId: retired.id,
+    quantity: plan.quantityTonnes,
+    totalCents: 0n,
+    certificateId,
+    createdAt: now,
+  });
+  return { certificateId, retired };
+}
+
+export function retireCredits(db: Database, input: RetireInput, now: Date): Promise<RetireResult> {
+  return db.transaction((tx) => retireCreditsIn(tx, input, now));
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, projects } from '../../db/schema';
+import { formatCents } from '../../../domain/money';
+import type { Order, OrderBookData, OrderBookLevel } from '../../../shared/schemas/trading';
+import { firstRow, parseJson } from './sql-values';
+import { orderFromRow } from './to-api';
+
+/** Finished orders shown besides the live ones (SPEC.md: order history of 100). */
+export const ORDER_HISTORY_LIMIT = 100;
+const LIVE_STATUSES = ['open', 'partially_filled'];
+
+/** Owner and project of an order; ownership and project never change, so no lock is needed. */
+export async function findOrderOwner(db: Database, orderId: number): Promise<{ userId: number; projectId: number } | null> {
+  const [row] = await db.select({ userId: orders.userId, projectId: orders.projectId }).from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** The user's live orders, whatever their age, and the latest finished ones; newest first. */
+export async function listUserOrders(db: Database, userId: number): Promise<Order[]> {
+  const recent = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(ORDER_HISTORY_LIMIT);
+  const rows = await db
+    .select({ order: orders, projectName: projects.name })
+    .from(orders)
+    .innerJoin(projects, eq(projects.id, orders.projectId))
+    .where(and(eq(orders.userId, userId), or(inArray(orders.status, LIVE_STATUSES), inArray(orders.id, recent))))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((row) => orderFromRow(row.order, row.projectName));
+}
+
+interface LevelJson {
+  price_cents: string;
+  tonnes: string;
+  orders: number;
+}
+
+/** Live orders aggregated by price, best first on each side, `depth` levels each; null for an unknown project. */
+export async function orderBookDepth(db: Database, projectId: number, depth: number): Promise<OrderBookData | null> {
+  const side = (orderType: 'buy' | 'sell') => sql`
+    select coalesce(json_agg(level), '[]'::json) from (
+      select price_cents::text as price_cents, sum(remaining_quantity)::text as tonnes, count(*)::int as orders
+      from orders
+      where project_id = ${projectId}::int and order_type = ${orderType} and status in ('open', 'partially_filled')
+      group by price_cents
+      order by price_cents ${orderType === 'buy' ? sql`desc` : sql`asc`}
+      limit ${depth}::int
+    ) level`;
+  const result = await db.execute(sql`
+    select exists (select 1 from projects where id = ${projectId}::int) as found, (${side('buy')}) as bids, (${side('sell')}) as asks`);
+  const row = firstRow<{ found: boolean; bids: unknown; asks: unknown }>(result);
+  if (!row.found) return null;
+  return { buyOrders: parseJson<LevelJson[]>(row.bids).map(toLevel), sellOrders: parseJson<LevelJson[]>(row.asks).map(toLevel) };
+}
+
+function toLevel(level: LevelJson): OrderBookLevel {
+  const priceCents = BigInt(level.price_cents);
+  const tonnes = BigInt(level.tonnes);
+  return {
+    pricePerCredit: formatCents(priceCents),
+    remainingQuantity: Number(tonnes),
+    total: formatCents(priceCents * tonnes),
+    orderCount: level.orders,
+  };
+}

@@ -1,0 +1,67 @@
+import { formatCents } from '../../../domain/money';
+import type { LedgerOrder } from '../../../domain/trading/trading-ledger';
+import type { orders } from '../../db/schema';
+import type { Order, Trade } from '../../../shared/schemas/trading';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** totalValue is price × quantity (the whole order, as the SPEC client computes it). */
+export function orderFromRow(row: OrderRow, projectName: string): Order {
+  return {
+    id: row.id,
+    userId: row.userId,
+    projectId: row.projectId,
+    projectName,
+    orderType: row.orderType as Order['orderType'],
+    quantity: row.quantity,
+    pricePerCredit: formatCents(row.priceCents),
+    totalValue: formatCents(row.priceCents * BigInt(row.quantity)),
+    remainingQuantity: row.remainingQuantity,
+    filledQuantity: row.filledQuantity,
+    status: row.status as Order['status'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function orderFromLedger(order: LedgerOrder, project: { id: number; name: string }, updatedAt: Date): Order {
+  return orderFromRow({
+    id: order.id,
+    userId: order.userId,
+    projectId: project.id,
+    orderType: order.side,
+    quantity: order.quantity,
+    filledQuantity: order.filledQuantity,
+    remainingQuantity: order.remainingQuantity,
+    priceCents: order.priceCents,
+    lockedCents: order.lockedCents,
+    status: order.status,
+    sequence: order.sequence,
+    createdAt: new Date(order.createdAtMs),
+    updatedAt,
+  }, project.name);
+}
+
+export interface TradeFields {
+  id: number;
+  projectId: number;
+  buyOrderId: number | null;
+  sellOrderId: number | null;
+  priceCents: bigint;
+  quantity: number;
+  totalCents: bigint;
+  createdAt: Date;
+}
+
+export function tradeToApi(trade: TradeFields): Trade {
+  return {
+    id: trade.id,
+    projectId: trade.projectId,
+    buyOrderId: trade.buyOrderId,
+    sellOrderId: trade.sellOrderId,
+    pricePerCredit: formatCents(trade.priceCents),
+    quantity: trade.quantity,
+    totalValue: formatCents(trade.totalCents),
+    createdAt: trade.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '../constants';
+import { moneyString, priceDollars, quantityTonnes } from './common';
+
+export const ORDER_TYPES = ['buy', 'sell'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_STATUSES = ['open', 'partially_filled', 'filled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+// Ids are PostgreSQL integers: a larger one would reach the database as an out-of-range error (a 500).
+const MAX_ID = 2_147_483_647;
+const projectIdField = z.number({ error: 'projectId must be a number' }).int({ error: 'projectId must be a whole number' })
+  .positive({ error: 'projectId must be a positive integer' }).max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` });
+const orderTypeField = z.enum(ORDER_TYPES, { error: 'orderType must be "buy" or "sell"' });
+
+export const idPathParam = z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' })
+  .positive({ error: 'id must be a positive integer' }).max(MAX_ID, { error: `id must be at most ${MAX_ID}` });
+
+/**
+ * A limit order. The SPEC client also sends totalValue and remainingQuantity: they are accepted and ignored,
+ * because the server derives both (price × quantity, and the whole quantity for a new order).
+ */
+export const placeOrderBody = z.strictObject({
+  projectId: projectIdField,
+  orderType: orderTypeField,
+  quantity: quantityTonnes,
+  pricePerCredit: priceDollars,
+  totalValue: z.union([z.number(), z.string()]).optional(),
+  remainingQuantity: z.number().optional(),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const marketOrderBody = z.strictObject({
+  projectId: projectIdField,
+  orderType: orderTypeField,
+  quantity: quantityTonnes,
+});
+export type MarketOrderBody = z.infer<typeof marketOrderBody>;
+
+export const order = z.object({
+  id: z.number(),
+  userId: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  orderType: z.enum(ORDER_TYPES),
+  quantity: z.number(),
+  /** Limit price; for an executed market order, the worst price it traded at. */
+  pricePerCredit: moneyString,
+  /** pricePerCredit × quantity. */
+  totalValue: moneyString,
+  remainingQuantity: z.number(),
+  filledQuantity: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const trade = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  buyOrderId: z.number().nullable(),
+  sellOrderId: z.number().nullable(),
+  pricePerCredit: moneyString,
+  quantity: z.number(),
+  totalValue: moneyString,
+  createdAt: z.string(),
+});
+export type Trade = z.infer<typeof trade>;
+
+export const placeOrderResponse = z.object({ order, matched: z.boolean(), trades: z.array(trade) });
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
+
+/** One price level of the book: the live orders at that price, aggregated. */
+export const orderBookLevel = z.object({
+  pricePerCredit: moneyString,
+  remainingQuantity: z.number(),
+  /** pricePerCredit × remainingQuantity. */
+  total: moneyString,
+  orderCount: z.number(),
+});
+export type OrderBookLevel = z.infer<typeof orderBookLevel>;
+
+/** Best first: buy levels from the highest price, sell levels from the lowest. */
+export const orderBook = z.object({ buyOrders: z.array(orderBookLevel), sellOrders: z.array(orderBookLevel) });
+export type OrderBookData = z.infer<typeof orderBook>;
+
+export const orderBookQuery = z.object({
+  depth: z.coerce.number({ error: 'depth must be a number' }).int({ error: 'depth must be a whole number' }).min(1, { error: 'depth must be at least 1' })
+    .max(100, { error: 'depth must be at most 100' }).default(ORDER_BOOK_DEPTH),
+});
+
+export const tradesQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' })
+    .max(500, { error: 'limit must be at most 500' }).default(RECENT_TRADES_LIMIT),
+});
+
+export const marketStats = z.object({
+  /** Cash traded in the last 24 hours. */
+  totalVolume24h: moneyString,
+  totalTrades24h: z.number(),
+  /** Volume-weighted average trade price of the last 24 hours; 0.00 without trades. */
+  averagePrice24h: moneyString,
+  /** Live (open or partially filled) orders. */
+  activeOrders: z.number(),
+  /** Tonnes traded in the last 24 hours. */
+  totalQuantity24h: z.number(),
+});
+export type MarketStats = z.infer<typeof marketStats>;
+
+export const priceHistoryQuery = z.object({
+  // The SPEC client may send `interval=` empty: that means the default.
+  interval: z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+    z.enum(PRICE_INTERVALS, { error: 'interval must be 1h, 1d or 1w' }).default('1h')),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' })
+    .max(1000, { error: 'limit must be at most 1000' }).default(PRICE_HISTORY_LIMIT),
+});
+
+/** OHLCV of one bucket; `time` is the bucket's start (UTC), prices are per credit, volume in tonnes. */
+export const candle = z.object({
+  time: z.string(),
+  open: moneyString,
+  high: moneyString,
+  low: moneyString,
+  close: moneyString,
+  volume: z.number(),
+});
+export type Candle = z.infer<typeof candle>;
+
+const performanceFields = {
+  quantity: z.number(),
+  costBasis: moneyString,
+  marketValue: moneyString,
+  unrealisedPnl: moneyString,
+  /** Percent of the cost basis, 2 decimals. */
+  unrealisedPnlPercent: moneyString,
+};
+
+export const positionPerformance = z.object({
+  projectId: z.number(),
+  projectName: z.string(),
+  /** Last trade price of the project, else its list price. */
+  marketPrice: moneyString,
+  ...performanceFields,
+});
+
+export const portfolioPerformance = z.object({
+  positions: z.array(positionPerformance),
+  total: z.object(performanceFields),
+});
+export type PortfolioPerformance = z.infer<typeof portfolioPerformance>;

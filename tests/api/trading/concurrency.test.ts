@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../../src/shared/schemas/project';
+import { assertLedgerInvariants } from '../../support/ledger-invariants';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { cancelOrder, findProject, marketOrder, newTrader, placeOrder, queryRows, ROOMY_RATE_LIMIT, type Trader } from './trading-kit';
+
+const USERS = 20;
+const REQUESTS = 2000;
+const IN_FLIGHT = 50;
+const TONNES_EACH = 60;
+
+/** Deterministic choices (mulberry32), so a failing workload can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let t: TestApp;
+let projects: Project[];
+let traders: Trader[];
+const statuses = new Map<string, number>();
+const orderIds: number[][] = [];
+
+beforeAll(async () => {
+  t = await createTestApp(ROOMY_RATE_LIMIT);
+  projects = [await findProject(t.app, 'Amazon Rainforest Conservation'), await findProject(t.app, 'Atacama Desert Solar Park')];
+  traders = [];
+  for (let i = 0; i < USERS; i++) {
+    const trader = await newTrader(t.app, projects[0], TONNES_EACH, `Racer ${i}`);
+    const second = await t.app.inject({ method: 'POST', url: '/api/credits/purchase', headers: { cookie: trader.cookie }, payload: { projectId: projects[1].id, quantity: TONNES_EACH, pricePerCredit: projects[1].pricePerCredit } });
+    expect(second.statusCode).toBe(201);
+    traders.push(trader);
+    orderIds.push([]);
+  }
+
+  const next = random(20261122);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  // Each request is decided up front except the order a cancel targets, which is chosen when it runs.
+  const requests = Array.from({ length: REQUESTS }, () => {
+    const userIndex = Math.floor(next() * USERS);
+    const project = pick(projects);
+    const roll = next();
+    const orderType = next() < 0.5 ? 'buy' : 'sell';
+    const quantity = 1 + Math.floor(next() * 20);
+    const midCents = Number(project.pricePerCredit.replace('.', ''));
+    const priceCents = midCents - 100 + Math.floor(next() * 201);
+    const cancelPick = next();
+    return async () => {
+      const trader = traders[userIndex];
+      let kind: string;
+      let response;
+      if (roll < 0.7) {
+        kind = `limit ${orderType}`;
+        response = await placeOrder(t.app, trader, { projectId: project.id, orderType, quantity, pricePerCredit: (priceCents / 100).toFixed(2) });
+        if (response.statusCode === 201) orderIds[userIndex].push(response.json().order.id);
+      } else if (roll < 0.85 || orderIds[userIndex].length === 0) {
+        kind = `market ${orderType}`;
+        response = await marketOrder(t.app, trader, { projectId: project.id, orderType, quantity: Math.ceil(quantity / 2) });
+      } else {
+        kind = 'cancel';
+        const ids = orderIds[userIndex];
+        response = await cancelOrder(t.app, trader, ids[Math.floor(cancelPick * ids.length)]);
+      }
+      const key = `${kind} ${response.statusCode}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    };
+  });
+  let cursor = 0;
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+    while (cursor < requests.length) await requests[cursor++]();
+  }));
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe(`${REQUESTS} random orders and cancels from ${USERS} users, ${IN_FLIGHT} in flight`, () => {
+  it('answers every request with success or an expected refusal, never a server error', () => {
+    const allowed = /^(limit (buy|sell) (201|422)|market (buy|sell) (200|422)|cancel (200|409))$/;
+    const unexpected = [...statuses.keys()].filter((key) => !allowed.test(key));
+    expect(unexpected, JSON.stringify(Object.fromEntries(statuses))).toEqual([]);
+    expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(REQUESTS);
+    // The workload really traded and really cancelled.
+    expect(statuses.get('limit buy 201')! + statuses.get('limit sell 201')!).toBeGreaterThan(1000);
+    expect(statuses.get('cancel 200')).toBeGreaterThan(20);
+    // Sellers run out of credits along the way: refusals happen under load too and must change nothing.
+    expect(statuses.get('limit sell 422')).toBeGreaterThan(0);
+    expect(statuses.get('market buy 200')! + statuses.get('market sell 200')!).toBeGreaterThan(100);
+  });
+
+  it('traded a lot', async () => {
+    const [row] = await queryRows<{ trades: number }>(t.deps, sql`select count(*)::int as trades from trades`);
+    expect(row.trades).toBeGreaterThan(300);
+  });
+
+  it('keeps every ledger invariant and leaves both books uncrossed', async () => {
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('still holds every user\'s tonnes: 20 × 300 per project between them', async () => {
+    const rows = await queryRows<{ tonnes: number }>(t.deps, sql`
+      select project_id, sum(quantity)::int as tonnes from holdings where project_id in (${projects[0].id}, ${projects[1].id}) group by project_id order by project_id`);
+    expect(rows.map((row) => row.tonnes)).toEqual([USERS * TONNES_EACH, USERS * TONNES_EACH]);
+  });
+});

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../../src/domain/trading/run-trading-batch';
+import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/trading-ledger';
+
+// A tiny stand-in for the database: it loads EVERYTHING into each batch (a superset of what the SQL loader reads)
+// and applies the batch's changes the way the write statement does.
+interface Store {
+  cash: Map<number, bigint>;
+  lots: Map<number, LedgerLot>;
+  orders: Map<number, LedgerOrder>;
+  nextLotId: number;
+  nextOrderId: number;
+}
+
+const USERS = [1, 2, 3, 4];
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+function newStore(): Store {
+  const store: Store = { cash: new Map(), lots: new Map(), orders: new Map(), nextLotId: 1, nextOrderId: 1 };
+  let serial = 1;
+  for (const userId of USERS) {
+    store.cash.set(userId, 50_000n);
+    for (const quantity of [7, 5]) {
+      const id = store.nextLotId++;
+      store.lots.set(id, {
+        id, userId, quantity, serialStart: serial, serialEnd: serial + quantity - 1, purchasePriceCents: 100n,
+        purchaseDateMs: NOW - id * 1000, status: 'active', orderId: null, origin: 'purchase', parentHoldingId: null,
+      });
+      serial += quantity;
+    }
+  }
+  return store;
+}
+
+function runChunk(store: Store, commands: TradingCommand[]): CommandOutcome[] {
+  const places = commands.filter((command) => command.kind !== 'cancel').length;
+  const newOrderIds = Array.from({ length: places }, () => {
+    const id = store.nextOrderId++;
+    return { id, sequence: id };
+  });
+  const { outcomes, ledger } = runTradingBatch({
+    nowMs: NOW,
+    users: [...store.cash].map(([id, cashCents]) => ({ id, cashCents })),
+    lots: [...store.lots.values()],
+    orders: [...store.orders.values()],
+    newOrderIds,
+  }, commands);
+  apply(store, ledger.changes());
+  return outcomes;
+}
+
+function apply(store: Store, changes: LedgerChanges): void {
+  const ids = new Map<number, number>();
+  for (const lot of changes.newLots) ids.set(lot.id, store.nextLotId++);
+  for (const lot of changes.newLots) {
+    const id = ids.get(lot.id)!;
+    const parent = lot.parentHoldingId !== null && lot.parentHoldingId < 0 ? ids.get(lot.parentHoldingId)! : lot.parentHoldingId;
+    store.lots.set(id, { ...lot, id, parentHoldingId: parent });
+  }
+  for (const lot of changes.updatedLots) store.lots.set(lot.id, { ...lot });
+  for (const order of [...changes.newOrders, ...changes.updatedOrders]) store.orders.set(order.id, { ...order, isNew: false, isMarket: false });
+  for (const { userId, deltaCents } of changes.cashDeltas) store.cash.set(userId, store.cash.get(userId)! + deltaCents);
+}
+
+const live = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
+
+function checkInvariants(store: Store): void {
+  const lots = [...store.lots.values()].sort((a, b) => a.serialStart - b.serialStart);
+  expect(lots.reduce((sum, lot) => sum + lot.quantity, 0)).toBe(USERS.length * 12);
+  lots.forEach((lot, index) => {
+    expect(lot.serialEnd - lot.serialStart + 1).toBe(lot.quantity);
+    expect(lot.quantity).toBeGreaterThan(0);
+    if (index > 0) expect(lot.serialStart).toBe(lots[index - 1].serialEnd + 1);
+  });
+  let lockedCents = 0n;
+  for (const order of store.orders.values()) {
+    expect(order.filledQuantity + order.remainingQuantity).toBe(order.quantity);
+    expect(order.status === 'filled').toBe(order.remainingQuantity === 0);
+    const escrowed = lots.filter((lot) => lot.status === 'escrowed' && lot.orderId === order.id);
+    if (order.side === 'sell' && live(order)) {
+      expect(escrowed.reduce((sum, lot) => sum + lot.quantity, 0)).toBe(order.remainingQuantity);
+      expect(escrowed.every((lot) => lot.userId === order.userId)).toBe(true);
+    } else expect(escrowed).toEqual([]);
+    expect(order.lockedCents).toBe(order.side === 'buy' && live(order) ? order.priceCents * BigInt(order.remainingQuantity) : 0n);
+    lockedCents += order.lockedCents;
+  }
+  const cashCents = [...store.cash.values()].reduce((sum, cents) => sum + cents, 0n);
+  expect(cashCents + lockedCents).toBe(BigInt(USERS.length) * 50_000n);
+  const bids = [...store.orders.values()].filter((order) => live(order) && order.side === 'buy').map((order) => order.priceCents);
+  const asks = [...store.orders.values()].filter((order) => live(order) && order.side === 'sell').map((order) => order.priceCents);
+  if (bids.length && asks.length) expect(bids.reduce((a, b) => (a > b ? a : b)) < asks.reduce((a, b) => (a < b ? a : b))).toBe(true);
+}
+
+const commandArbitrary: fc.Arbitrary<TradingCommand> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), priceCents: fc.bigInt({ min: 95n, max: 105n }), quantity: fc.integer({ min: 1, max: 9 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 12 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), userId: fc.constantFrom(...USERS), orderId: fc.integer({ min: 1, max: 30 }) }) },
+);
+
+/** What a client sees of an outcome: success with the trades, or the kind of refusal. */
+function observable(outcome: CommandOutcome, store: Store) {
+  if (!outcome.ok) return { refused: outcome.error.constructor.name, message: outcome.error.message };
+  const order = outcome.orderId === null ? null : store.orders.get(outcome.orderId)!;
+  return { orderId: outcome.orderId, trades: outcome.tradeKeys.length, status: order?.status ?? null };
+}
+
+describe('runTradingBatch', () => {
+  it('gives the same results in one batch as one command at a time, and keeps every invariant', () => {
+    fc.assert(fc.property(fc.array(commandArbitrary, { minLength: 1, maxLength: 40 }), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 40 }), (commands, chunkSizes) => {
+      const alone = newStore();
+      const aloneResults = commands.map((command) => observable(runChunk(alone, [command])[0], alone));
+
+      const chunked = newStore();
+      const chunkedResults: ReturnType<typeof observable>[] = [];
+      for (let start = 0, chunk = 0; start < commands.length; chunk++) {
+        const size = chunkSizes[chunk % chunkSizes.length];
+        const slice = commands.slice(start, start + size);
+        const outcomes = runChunk(chunked, slice);
+        chunkedResults.push(...outcomes.map((outcome) => observable(outcome, chunked)));
+        start += size;
+      }
+      // Statuses of orders are compared at the end (a later command may fill an earlier order).
+      expect(chunkedResults.map(({ status: _status, ...rest }) => rest)).toEqual(aloneResults.map(({ status: _status, ...rest }) => rest));
+      expect([...chunked.orders.values()].map((order) => [order.id, order.status, order.remainingQuantity]))
+        .toEqual([...alone.orders.values()].map((order) => [order.id, order.status, order.remainingQuantity]));
+      expect(chunked.cash).toEqual(alone.cash);
+      checkInvariants(alone);
+      checkInvariants(chunked);
+    }), { numRuns: 300 });
+  });
+});
