@@ -57,11 +57,12 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
         o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at
       from orders o where o.id = any(array(${sql.join(wanted, sql` union `)})))`);
   }
-  // Locked in id order, so that two batches never wait on each other's users in a cycle.
+  // Locked in id order, so that two batches never wait on each other's users in a cycle. NO KEY UPDATE is what an
+  // update of the cash column needs; unlike FOR UPDATE it lets others insert rows that reference the user meanwhile.
   ctes.push(sql`people as (
       select id, cash_cents::text as cash_cents from users
       where id = any(array(${hasOrders ? sql`select user_id from loaded union ` : sql``}select unnest(${intArray(userIds)})))
-      order by id for update)`);
+      order by id for no key update)`);
   const lotTables: string[] = [];
   if (sellers.length > 0) {
     const sellerIds = intArray(sellers.map((seller) => seller.userId));
@@ -85,7 +86,7 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
     ctes.push(sql`active_lots as (
       select ${LOT_FIELDS} from holdings h
       where h.id = any(array(select id from oldest_active)) and h.status = 'active' and h.project_id = ${projectId}::int
-      for update)`);
+      for no key update)`);
   }
   if (askTonnes > 0 || cancelIds.length > 0) {
     lotTables.push('escrowed_lots');
@@ -93,7 +94,7 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
       select ${LOT_FIELDS} from holdings h
       where h.user_id = any(array(select user_id from loaded where order_type = 'sell')) and h.status = 'escrowed'
         and h.order_id = any(array(select id from loaded where order_type = 'sell')) and h.project_id = ${projectId}::int
-      for update)`);
+      for no key update)`);
   }
   if (placeCount > 0) {
     ctes.push(sql`new_ids as (

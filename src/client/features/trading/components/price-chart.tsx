@@ -58,9 +58,9 @@ export function PriceChart({ projectId, interval, onIntervalChange }: PriceChart
       </CardHeader>
       <CardContent>
         {history.isLoading || projectId === null ? (
-          <Skeleton className="h-72 w-full" />
+          <Skeleton className="h-72 w-full lg:h-80" />
         ) : candles.length === 0 ? (
-          <div className="flex h-72 items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">
+          <div className="flex h-72 items-center lg:h-80 justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">
             No price data available
           </div>
         ) : (
@@ -110,5 +110,5 @@ function CandleCanvas({ candles, interval }: { candles: readonly Candle[]; inter
     series.chart.timeScale().scrollToRealTime();
   }, [series, candles, interval]);
 
-  return <div ref={container} className="h-72 w-full" role="img" aria-label={`Candlestick chart of the last ${candles.length} candles`} />;
+  return <div ref={container} className="h-72 w-full lg:h-80" role="img" aria-label={`Candlestick chart of the last ${candles.length} candles`} />;
 }

@@ -22,5 +22,7 @@ export function marketKeys(projectId: number): readonly (readonly unknown[])[] {
     ['/api/auth/user'],
     ['/api/stats/user'],
     ['/api/transactions/my'],
+    // Pool reserves, the viewer's LP share and live swap quotes move with every swap.
+    ['/api/trading/pools', projectId],
   ];
 }
