@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
       if (response.status !== 201) throw new Error(`purchase failed: ${response.status} ${await response.text()}`);
     }
     const midCents = Number(project.pricePerCredit.replace('.', ''));
-    for (const connections of [10, 50]) {
+    for (const connections of [10, 20, 50]) {
       const next = random(4242 + connections);
       let count = 0;
       const result = await load({

@@ -1,10 +1,12 @@
 import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError } from '../errors';
 import { formatCents } from '../money';
-import { copyTrades, type MatchResult, type Trade } from '../orderbook/match-result';
+import { copyTrades, type MatchResult } from '../orderbook/match-result';
 import { OrderBook } from '../orderbook/order-book';
 import { isLiveStatus, type OrderSide } from '../orderbook/order-status';
-import { affordableTonnes, buyLockCents, fillCash, type AskLevel } from './settlement';
-import { TradingLedger, type LedgerLot, type LedgerOrder } from './trading-ledger';
+import type { LedgerLot, LedgerOrder } from './ledger-rows';
+import { affordableTonnes, buyLockCents, type AskLevel } from './settlement';
+import { settleFill } from './settle-fill';
+import { TradingLedger } from './trading-ledger';
 
 export type TradingCommand =
   | { kind: 'limit'; userId: number; side: OrderSide; priceCents: bigint; quantity: number }
@@ -91,7 +93,7 @@ class BatchRunner {
     } else this.ledger.escrow(order, quantity);
     const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity });
     const trades = copyTrades(result);
-    const tradeKeys = trades.map((trade) => this.settle(trade, order));
+    const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
     this.finishTaker(order, result);
     if (result.outcome === 'self_trade_cancelled') this.releaseRemainder(order);
     return { ok: true, orderId: order.id, tradeKeys };
@@ -123,7 +125,7 @@ class BatchRunner {
     const worstPriceCents = BigInt(trades[trades.length - 1].priceCents);
     const order = this.newOrder(id, userId, side, worstPriceCents, quantity, true);
     if (side === 'sell') this.ledger.escrow(order, result.filledTonnes);
-    const tradeKeys = trades.map((trade) => this.settle(trade, order));
+    const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
     order.filledQuantity = result.filledTonnes;
     order.remainingQuantity = quantity - result.filledTonnes;
     order.status = order.remainingQuantity === 0 ? 'filled' : 'cancelled';
@@ -140,34 +142,6 @@ class BatchRunner {
     order.status = 'cancelled';
     this.ledger.markOrder(order);
     return { ok: true, orderId: order.id, tradeKeys: [] };
-  }
-
-  /** Settles one fill between the taker and a resting order; returns the trade's key. */
-  private settle(trade: Trade, taker: LedgerOrder): number {
-    const maker = this.ledger.order(Number(trade.makerId));
-    if (!maker) throw new Error(`maker order ${trade.makerId} was not loaded`);
-    const [buy, sell] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
-    const priceCents = BigInt(trade.priceCents);
-    const quantity = trade.quantityTonnes;
-    const totalCents = priceCents * BigInt(quantity);
-    if (buy.isMarket) this.ledger.moveCash(buy.userId, -totalCents);
-    else {
-      const cash = fillCash(buy.priceCents, priceCents, quantity);
-      buy.lockedCents -= cash.unlockedCents;
-      if (buy.lockedCents < 0n) throw new Error(`order ${buy.id} lock went negative`);
-      this.ledger.moveCash(buy.userId, cash.releasedCents);
-    }
-    this.ledger.moveCash(sell.userId, totalCents);
-    const buyerLotIds = this.ledger.deliver(sell.id, buy.userId, quantity, priceCents);
-    maker.filledQuantity += quantity;
-    maker.remainingQuantity -= quantity;
-    if (maker.remainingQuantity !== trade.makerRemainingTonnes) throw new Error(`maker ${maker.id} out of step with the book`);
-    maker.status = maker.remainingQuantity === 0 ? 'filled' : 'partially_filled';
-    this.ledger.markOrder(maker);
-    return this.ledger.recordTrade({
-      buyOrderId: buy.id, sellOrderId: sell.id, buyerId: buy.userId, sellerId: sell.userId,
-      priceCents, quantity, totalCents, buyerLotIds,
-    }).key;
   }
 
   private finishTaker(order: LedgerOrder, result: MatchResult): void {

@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/client';
 import type { BatchState, TradingCommand } from '../../../domain/trading/run-trading-batch';
-import type { LedgerLot, LedgerOrder } from '../../../domain/trading/trading-ledger';
+import type { LedgerLot, LedgerOrder } from '../../../domain/trading/ledger-rows';
 import { firstRow, parseJson } from './sql-values';
+import { plainStatements, type StatementRunner } from './statement-runner';
 import { tradingStateQuery } from './trading-state-query';
 
 /** Above any accepted price: a market buy may reach every ask. */
@@ -71,13 +72,15 @@ function reach(commands: readonly TradingCommand[]) {
  * - the escrowed lots of the loaded sell orders, locked;
  * - ids and arrival sequences for the orders the batch may place.
  */
-export async function loadTradingState(tx: Executor, projectId: number, commands: readonly TradingCommand[], nowMs: number): Promise<LoadedState> {
+export async function loadTradingState(
+  tx: Executor, projectId: number, commands: readonly TradingCommand[], nowMs: number, statements: StatementRunner = plainStatements,
+): Promise<LoadedState> {
   const { askTonnes, bidTonnes, maxBidCents, minAskCents } = reach(commands);
   const cancelIds = commands.flatMap((command) => (command.kind === 'cancel' ? [command.orderId] : []));
   const userIds = [...new Set(commands.map((command) => command.userId))];
   const sellers = tonnesToSell(commands);
   const placeCount = commands.length - cancelIds.length;
-  const result = await tx.execute(tradingStateQuery({
+  const result = await statements(tx, tradingStateQuery({
     projectId, askTonnes, bidTonnes, maxBidCents, minAskCents, cancelIds, userIds, sellers, placeCount,
   }));
   const row = firstRow<Record<keyof StateRow, unknown>>(result);

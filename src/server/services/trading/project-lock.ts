@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { plainStatements, type StatementRunner } from './statement-runner';
 
 /** Advisory-lock namespace of "one project's order book and credits"; the second key is the project id. */
 export const PROJECT_LOCK_NAMESPACE = 4242;
@@ -16,7 +17,7 @@ export const PROJECT_LOCK_NAMESPACE = 4242;
  * so a purchase and a trade of the same user cannot deadlock on PostgreSQL. An unknown project takes no lock, and
  * the batch then finds no project and writes nothing.
  */
-export async function lockProject(tx: Executor, projectId: number): Promise<void> {
-  await tx.execute(sql`
+export async function lockProject(tx: Executor, projectId: number, statements: StatementRunner = plainStatements): Promise<void> {
+  await statements(tx, sql`
     select pg_advisory_xact_lock(${PROJECT_LOCK_NAMESPACE}::int, id) from projects where id = ${projectId}::int for key share`);
 }

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/client';
 import { NotFoundError } from '../../../domain/errors';
 import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../domain/trading/run-trading-batch';
-import type { LedgerOrder, LedgerTrade } from '../../../domain/trading/trading-ledger';
+import type { LedgerOrder, LedgerTrade } from '../../../domain/trading/ledger-rows';
 import { loadTradingState } from './load-trading-state';
 import { lockProject } from './project-lock';
+import { plainStatements, type StatementRunner } from './statement-runner';
 import { writeTradingChanges } from './write-trading-changes';
 
 export interface StoredTrade extends LedgerTrade {
@@ -26,17 +27,19 @@ export interface BatchResult {
  * by the advisory lock: lock, one read, the pure batch run, one write. A refused command changes nothing; the
  * others commit together. An unknown project refuses every command with 404.
  */
-export async function runBatch(db: Database, projectId: number, commands: readonly TradingCommand[], now: Date): Promise<BatchResult> {
+export async function runBatch(
+  db: Database, projectId: number, commands: readonly TradingCommand[], now: Date, statements: StatementRunner = plainStatements,
+): Promise<BatchResult> {
   return db.transaction(async (tx) => {
-    await lockProject(tx, projectId);
-    const { project, state } = await loadTradingState(tx, projectId, commands, now.getTime());
+    await lockProject(tx, projectId, statements);
+    const { project, state } = await loadTradingState(tx, projectId, commands, now.getTime(), statements);
     if (!project) {
       const error = new NotFoundError(`Project ${projectId} not found`);
       return { project: { id: projectId, name: '' }, outcomes: commands.map(() => ({ ok: false as const, error })), orders: new Map(), trades: new Map(), touchedUserIds: [], now };
     }
     const { outcomes, ledger } = runTradingBatch(state, commands);
     const changes = ledger.changes();
-    const { tradeIds } = await writeTradingChanges(tx, projectId, changes, now);
+    const { tradeIds } = await writeTradingChanges(tx, projectId, changes, now, statements);
     const orders = new Map<number, LedgerOrder>();
     for (const outcome of outcomes) {
       if (outcome.ok && outcome.orderId !== null) orders.set(outcome.orderId, ledger.order(outcome.orderId)!);

@@ -1,5 +1,5 @@
 import { formatCents } from '../../../domain/money';
-import type { LedgerOrder } from '../../../domain/trading/trading-ledger';
+import type { LedgerOrder } from '../../../domain/trading/ledger-rows';
 import type { orders } from '../../db/schema';
 import type { Order, Trade } from '../../../shared/schemas/trading';
 

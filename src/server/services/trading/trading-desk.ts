@@ -6,6 +6,7 @@ import type { Order, Trade } from '../../../shared/schemas/trading';
 import type { MarketEvents } from '../market-events';
 import { findOrderOwner } from './order-queries';
 import { runBatch, type BatchResult } from './run-batch';
+import type { StatementRunner } from './statement-runner';
 import { orderFromLedger, tradeToApi } from './to-api';
 
 export interface PlacedOrder {
@@ -37,7 +38,7 @@ export class TradingDesk {
   private readonly draining = new Set<number>();
 
   constructor(
-    private readonly deps: { db: Database; clock: () => Date; events: MarketEvents },
+    private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; statements?: StatementRunner },
     private readonly maxBatchSize = 100,
   ) {}
 
@@ -100,7 +101,7 @@ export class TradingDesk {
     const commands = batch.map((pending) => pending.command);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await runBatch(this.deps.db, projectId, commands, this.deps.clock());
+        return await runBatch(this.deps.db, projectId, commands, this.deps.clock(), this.deps.statements);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !RETRYABLE_CODES.has(errorCode(error))) throw error;
       }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { LedgerChanges, LedgerLot } from '../../../domain/trading/trading-ledger';
+import type { LedgerChanges, LedgerLot } from '../../../domain/trading/ledger-rows';
 import { firstRow, intArray, jsonParam, parseJson } from './sql-values';
+import { plainStatements, type StatementRunner } from './statement-runner';
 
 export interface WrittenIds {
   /** Stored trade id by the trade's key in the batch. */
@@ -25,7 +26,9 @@ const LOT_COLUMNS = sql`id int, user_id int, quantity int, serial_start int, ser
  * also name their ids as an array: the planner cannot see how few rows a JSON recordset holds and would otherwise scan
  * the whole table.
  */
-export async function writeTradingChanges(tx: Executor, projectId: number, changes: LedgerChanges, now: Date): Promise<WrittenIds> {
+export async function writeTradingChanges(
+  tx: Executor, projectId: number, changes: LedgerChanges, now: Date, statements: StatementRunner = plainStatements,
+): Promise<WrittenIds> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = (name: string) => sql`jsonb_to_recordset((select j->${name} from input))`;
   const newLotIds = changes.newLots.length > 0;
@@ -91,7 +94,7 @@ export async function writeTradingChanges(tx: Executor, projectId: number, chang
       ${newLotIds ? sql`left join new_lot_ids n on n.key = x.holding_id` : sql``})`);
   }
   if (ctes.length === 1) return { tradeIds: new Map() };
-  const result = await tx.execute(sql`
+  const result = await statements(tx, sql`
     with ${sql.join(ctes, sql`, `)}
     select ${hasTrades ? sql`coalesce((select jsonb_agg(jsonb_build_array(key, id)) from trade_ids), '[]'::jsonb)` : sql`'[]'::jsonb`} as trade_ids`);
   const pairs = parseJson<[number, number][]>(firstRow<{ trade_ids: unknown }>(result).trade_ids);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../../src/domain/trading/run-trading-batch';
-import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/trading-ledger';
+import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
 
 // A tiny stand-in for the database: it loads EVERYTHING into each batch (a superset of what the SQL loader reads)
 // and applies the batch's changes the way the write statement does.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TradingLedger, type LedgerLot, type LedgerOrder } from '../../../../src/domain/trading/trading-ledger';
+import type { LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import { TradingLedger } from '../../../../src/domain/trading/trading-ledger';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const lot = (id: number, userId: number, serialStart: number, quantity: number, purchaseDateMs: number): LedgerLot => ({
