@@ -87,6 +87,14 @@ describe('refusals by rule are 422 and change nothing', () => {
   it('refuses a buy whose lock exceeds the cash balance', async () => {
     await expectRefused(() => placeOrder(t.app, other, limit({ quantity: 5001, pricePerCredit: '10.00' })), 422, /Insufficient funds: this order locks \$50010.00/);
   });
+  it('refuses the largest quantities with 422 even when several arrive together (one batch)', async () => {
+    const before = await ledgerFingerprint(t.deps);
+    const huge = (orderType: string) => placeOrder(t.app, other, limit({ orderType, quantity: 1_000_000_000, pricePerCredit: '0.01' }));
+    const responses = await Promise.all([huge('buy'), huge('buy'), huge('buy'), huge('sell'), huge('sell'), huge('sell'),
+      marketOrder(t.app, other, { projectId: project.id, orderType: 'sell', quantity: 1_000_000_000 })]);
+    expect(responses.map((response) => response.statusCode)).toEqual([422, 422, 422, 422, 422, 422, 422]);
+    expect(await ledgerFingerprint(t.deps)).toBe(before);
+  });
   it('refuses a market sell without enough credits', async () => {
     await expectRefused(() => marketOrder(t.app, other, { projectId: project.id, orderType: 'sell', quantity: 1 }), 422, /Insufficient credits/);
   });

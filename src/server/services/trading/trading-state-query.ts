@@ -38,7 +38,7 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
         from (
           select id, remaining_quantity, price_cents, sequence from orders
           where project_id = ${projectId}::int and order_type = ${orderType} and status in ('open', 'partially_filled') and ${priceBound}
-          order by price_cents ${direction}, sequence limit ${tonnes + cancelIds.length}::int
+          order by price_cents ${direction}, sequence limit ${tonnes + cancelIds.length}::bigint
         ) candidates
       ) ranked where before < ${tonnes}::bigint)`;
   if (askTonnes > 0) {
@@ -66,7 +66,8 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
   const lotTables: string[] = [];
   if (sellers.length > 0) {
     const sellerIds = intArray(sellers.map((seller) => seller.userId));
-    const sellerTonnes = intArray(sellers.map((seller) => seller.tonnes));
+    // Bigint: a batch may sell more than 2^31 tonnes in total (each order is at most 10^9).
+    const sellerTonnes = sql`${`{${sellers.map((seller) => seller.tonnes).join(',')}}`}::bigint[]`;
     // Every lot holds at least 1 t, so a seller's `tonnes` oldest lots always cover the cut. "+ 0" keeps the planner
     // on the (user, status) index: a seller holds far fewer lots than a project.
     ctes.push(sql`oldest_active as materialized (
