@@ -31,6 +31,10 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../dri
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection the server closes (restart, admin termination) must not crash the process: the pool drops
+    // it and opens a new one; a query in flight still fails through its own promise.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
