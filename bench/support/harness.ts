@@ -21,7 +21,11 @@ export function startServer(script: string, env: Record<string, string> = {}): P
       const match = /READY (\d+)/.exec(output);
       if (match) resolve({
         baseUrl: `http://127.0.0.1:${match[1]}`,
-        stop: () => new Promise((done) => { child.once('exit', () => done()); child.kill('SIGKILL'); }),
+        stop: () => new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGKILL');
+        }),
       });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));

@@ -2,6 +2,7 @@ import type { ChainAnchoring } from './chain/chain-anchoring.js';
 import type { ChainRuntime, ServerChain } from './chain/start-chain.js';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { StatementRunner } from './db/statement-runner';
 import type { Catalogue } from './services/catalogue';
 import type { MarketEvents } from './services/market-events';
 import type { PlatformStatsCache } from './services/platform-stats';
@@ -13,6 +14,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   clock: () => Date;
   events: MarketEvents;
+  /** Runs the hot-path statements of purchases and trading: prepared on the embedded database, plain on PostgreSQL. */
+  statements: StatementRunner;
   catalogue: Catalogue;
   platformStats: PlatformStatsCache;
   /** The chain (embedded or remote); absent when CHAIN_ENABLED=false. */

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestGuard } from './plugins/request-guard';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
@@ -35,21 +35,24 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestGuard(app, deps.config.publicOrigin);
-
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
+  // First, so that even requests a later hook refuses carry the security headers.
+  registerSecurityHeaders(app, {
+    documents: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
     },
   });
+  registerRequestGuard(app, deps.config.publicOrigin);
+
+  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {

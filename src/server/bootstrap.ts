@@ -5,6 +5,7 @@ import { startChain, type ServerChain, type StartChainOptions } from './chain/st
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { Catalogue } from './services/catalogue';
+import { plainStatements, preparedStatements } from './db/statement-runner';
 import { MarketEvents } from './services/market-events';
 import { MarketEventsBridge } from './services/market-events-bridge';
 import { PlatformStatsCache } from './services/platform-stats';
@@ -43,6 +44,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     database,
     clock: options.clock ?? (() => new Date()),
     events,
+    statements: database.kind === 'pglite' ? preparedStatements() : plainStatements,
     catalogue: new Catalogue(database.db, events),
     platformStats: new PlatformStatsCache(database.db, events),
   };

@@ -9,13 +9,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerRequestGuard(app: FastifyInstance, allowedOrigin: string | undefined): void {
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+  // A callback hook, not an async one: it runs on every request, and most need no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
     const origin = request.headers.origin;
-    if (origin && origin !== 'null' && !isSameOrigin(origin, request.headers.host, allowedOrigin)) {
+    if (origin === 'null' || (origin && !isSameOrigin(origin, request.headers.host, allowedOrigin))) {
       return reply.status(403).send({ message: 'Cross-origin request refused' });
     }
-    if (origin === 'null') return reply.status(403).send({ message: 'Cross-origin request refused' });
+    done();
   });
 }
 

@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { project } from '../../shared/schemas/project';
@@ -6,13 +8,40 @@ import { errorResponse } from '../../shared/schemas/common';
 import type { AppDeps } from '../app-deps';
 import { requireUser } from '../auth/current-user';
 import { userStats } from '../services/portfolio-queries';
+import type { CatalogueBody } from '../services/catalogue';
+
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number] | 'identity';
+/** Accept-Encoding values seen so far (browsers send a handful): parsed once each, at most 64 kept. */
+const negotiated = new Map<string, Encoding>();
+
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = (negotiate(acceptEncoding, [...ENCODINGS]) as Encoding | null) ?? 'identity';
+    if (negotiated.size < 64) negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function sendCatalogue(request: FastifyRequest, reply: FastifyReply, body: CatalogueBody): never {
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body[encoding]) as never;
+}
 
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock, catalogue, platformStats: stats } = deps;
   return async (app) => {
-    // Sent as ready-made JSON: the response schema documents it, the cache already holds validated rows.
-    app.get('/projects', { schema: { tags: ['catalogue'], response: { 200: z.array(project) } } }, async (_request, reply) =>
-      reply.type('application/json').send((await catalogue.listJson()) as never));
+    // Sent as ready-made (and pre-compressed) JSON: the response schema documents it, the cache already holds validated
+    // rows. Not an async handler: when the cache is fresh (nearly always) the reply goes out without a promise.
+    app.get('/projects', { schema: { tags: ['catalogue'], response: { 200: z.array(project) } } }, (request, reply) => {
+      const fresh = catalogue.freshBody();
+      if (fresh) return sendCatalogue(request, reply, fresh);
+      return catalogue.listBody().then((body) => sendCatalogue(request, reply, body));
+    });
 
     app.get('/stats/platform', { schema: { tags: ['stats'], response: { 200: platformStats } } }, async () => stats.get());
 

@@ -5,17 +5,19 @@ import { retireBody, retireResponse } from '../../shared/schemas/certificate';
 import { DEFAULT_RETIREMENT_REASON } from '../../shared/constants';
 import { transaction } from '../../shared/schemas/transaction';
 import { errorResponse, idParam } from '../../shared/schemas/common';
-import { formatCents } from '../../domain/money';
+import { formatCents, parseCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
 import { requireUser, requireUserId } from '../auth/current-user';
-import { purchaseCreditsIn } from '../services/purchase-credits';
+import { purchaseOneIn } from '../services/purchases/purchase-batch';
+import { PurchaseDesk } from '../services/purchases/purchase-desk';
 import { retireCredits, retireCreditsIn } from '../services/retire-credits';
 import { listCredits, listTransactions, toCredit } from '../services/portfolio-queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
 export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, clock, events } = deps;
+  const { db, clock, events, statements } = deps;
+  const desk = new PurchaseDesk({ db, clock, events, statements });
   return async (app) => {
     app.get('/credits/my', { schema: { tags: ['credits'], response: { 200: z.array(credit), 401: errorResponse } } }, async (request) => {
       const user = await requireUser(request, db, clock());
@@ -31,19 +33,18 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const now = clock();
       const userId = await requireUserId(request, db, now);
       const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason } = request.body;
-      const purchaseInput = { userId, projectId, quantity, pricePerCredit };
-      // Buy and retire in one step: one database transaction, so a failed retirement buys nothing. A plain
-      // purchase is a single atomic statement and needs no transaction around it.
+      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit) };
+      // Buy and retire in one step: one database transaction, so a failed retirement buys nothing. A plain purchase
+      // joins the desk's next batch (its own all-or-nothing part of one transaction).
       const result = retireImmediately
         ? await db.transaction(async (tx) => {
-          const purchase = await purchaseCreditsIn(tx, purchaseInput, now);
+          const purchase = await purchaseOneIn(tx, wanted, now, statements);
           const retirement = await retireCreditsIn(tx, {
             userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary,
           }, now);
           return { purchase, retirement };
-        })
-        : { purchase: await purchaseCreditsIn(db, purchaseInput, now), retirement: null };
-      events.publish({ type: 'project', projectId });
+        }).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
+        : { purchase: await desk.purchase(wanted), retirement: null };
       const { purchase, retirement } = result;
       // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending).
       const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);

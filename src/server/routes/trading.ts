@@ -14,7 +14,6 @@ import { MarketReadCache } from '../services/trading/market-read-cache';
 import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '../services/trading/market-queries';
 import { listUserOrders, orderBookDepth } from '../services/trading/order-queries';
 import { portfolioPerformance } from '../services/trading/performance-query';
-import { plainStatements, preparedStatements } from '../services/trading/statement-runner';
 import { TradingDesk } from '../services/trading/trading-desk';
 import { bookOnlyRouting, executeRoutedMarketOrder } from '../services/pools/execute-routed-market-order';
 import { routedTrade } from '../../shared/schemas/pool';
@@ -24,8 +23,7 @@ const projectParams = z.object({ projectId: idPathParam });
 
 /** SPEC.md section 7 trading calls (pools and swaps live in their own routes). */
 export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, clock, events } = deps;
-  const statements = deps.database.kind === 'pglite' ? preparedStatements() : plainStatements;
+  const { db, clock, events, statements } = deps;
   const desk = new TradingDesk({ db, clock, events, statements });
   const cache = new MarketReadCache(events);
 

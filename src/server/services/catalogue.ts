@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projects } from '../db/schema';
@@ -26,35 +27,53 @@ export function toProject(row: ProjectRow): Project {
   };
 }
 
+/** The catalogue's JSON in each encoding a client may accept, compressed once per change rather than per request. */
+export interface CatalogueBody {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
 /**
  * The catalogue is read on every page view and changes only on purchases, so it is served from memory as
- * ready-made JSON. Local writes drop it at once; the short TTL bounds staleness from other processes.
+ * ready-made JSON bytes, also pre-compressed: nothing is serialised, encoded or compressed per request, and a browser
+ * receives about a third of the bytes. Local writes drop it at once; the short TTL bounds staleness from other
+ * processes.
  */
 export class Catalogue {
-  private json: string | null = null;
+  private body: CatalogueBody | null = null;
   private loadedAtMs = 0;
-  private loading: Promise<string> | null = null;
+  private loading: Promise<CatalogueBody> | null = null;
 
   constructor(private readonly db: Database, events: MarketEvents, private readonly ttlMs = 1000, private readonly nowMs = () => Date.now()) {
     events.subscribe((event) => {
-      if (event.type === 'catalogue' || event.type === 'project') this.json = null;
+      if (event.type === 'catalogue' || event.type === 'project') this.body = null;
     });
   }
 
-  async listJson(): Promise<string> {
-    if (this.json !== null && this.nowMs() - this.loadedAtMs < this.ttlMs) return this.json;
+  /** The cached body while it is fresh, synchronously (the hot path), else null. */
+  freshBody(): CatalogueBody | null {
+    return this.body !== null && this.nowMs() - this.loadedAtMs < this.ttlMs ? this.body : null;
+  }
+
+  async listBody(): Promise<CatalogueBody> {
+    const fresh = this.freshBody();
+    if (fresh) return fresh;
     this.loading ??= this.load().finally(() => { this.loading = null; });
     return this.loading;
   }
 
-  async list(): Promise<Project[]> {
-    return JSON.parse(await this.listJson()) as Project[];
-  }
-
-  private async load(): Promise<string> {
+  private async load(): Promise<CatalogueBody> {
     const rows = await this.db.select().from(projects).orderBy(asc(projects.id));
-    this.json = JSON.stringify(rows.map(toProject));
+    const identity = Buffer.from(JSON.stringify(rows.map(toProject)));
+    // Unchanged since the last load (the TTL expired, nothing was bought): keep the compressed forms.
+    const previous = this.body;
+    this.body = previous?.identity.equals(identity) ? previous : {
+      identity,
+      gzip: gzipSync(identity),
+      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
     this.loadedAtMs = this.nowMs();
-    return this.json;
+    return this.body;
   }
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
@@ -47,8 +48,16 @@ describe('request guard', () => {
     expect(await accountByEmail(email)).toHaveLength(0);
   });
 
-  it('sends helmet security headers on every response', async () => {
+  it('sends helmet security headers on every response: the page policy on documents, the strict API policy on JSON', async () => {
     for (const url of ['/api/projects', '/api/auth/user', '/api/no-such-route']) {
+      const { headers } = await getAs(t.app, url);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['strict-transport-security']).toMatch(/max-age=/);
+    }
+    for (const url of ['/', '/no-such-page', '/api/docs/']) {
       const { headers } = await getAs(t.app, url);
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['content-security-policy']).toMatch(/default-src 'self'/);
@@ -56,6 +65,24 @@ describe('request guard', () => {
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(headers['referrer-policy']).toBe('no-referrer');
     }
+  });
+
+  it('serves the catalogue pre-compressed to clients that accept it, identical once decoded', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/projects' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 });
 

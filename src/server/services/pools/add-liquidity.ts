@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
 import { lockPoolProject } from './project-trading-lock';
 import { readPoolContext } from './read-pool-context';
-import { runPoolTransaction } from './run-pool-transaction';
+import { runTransaction } from '../../db/run-transaction';
 
 export interface AddLiquidityInput {
   userId: number;
@@ -16,7 +16,7 @@ export interface AddLiquidityInput {
 
 /** Adds liquidity at the pool's ratio (domain `addLiquidity`) in one transaction under the project's trading lock. */
 export function addLiquidity(db: Database, input: AddLiquidityInput, now: Date): Promise<LiquidityResult> {
-  return runPoolTransaction(db, async (tx) => {
+  return runTransaction(db, async (tx) => {
     const projectId = await lockPoolProject(tx, input.poolId);
     if (projectId === null) throw new NotFoundError(`Liquidity pool ${input.poolId} not found`);
     // The lots are ranked up to the offer, an upper bound of what the ratio takes.

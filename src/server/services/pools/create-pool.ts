@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '../../../domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
 import { lockExistingProject } from './project-trading-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
-import { runPoolTransaction } from './run-pool-transaction';
+import { runTransaction } from '../../db/run-transaction';
 import { rowsOf } from './sql-rows';
 
 export interface CreatePoolInput {
@@ -23,7 +23,7 @@ export interface CreatePoolInput {
  * (all reserves 0) is seeded again, so "create" works whenever the project has no liquidity.
  */
 export function createPool(db: Database, input: CreatePoolInput, now: Date): Promise<LiquidityResult> {
-  return runPoolTransaction(db, async (tx) => {
+  return runTransaction(db, async (tx) => {
     if (!(await lockExistingProject(tx, input.projectId))) throw new NotFoundError(`Project ${input.projectId} not found`);
     const context = await readPoolContext(tx, {
       pool: { projectId: input.projectId },

@@ -15,7 +15,7 @@ import { writeTradingChanges } from '../trading/write-trading-changes';
 import { swapIn } from './execute-swap';
 import { findPool } from './pool-queries';
 import { readRoutingInputs, type RoutingInputs } from './read-routing-inputs';
-import { runPoolTransaction } from './run-pool-transaction';
+import { runTransaction } from '../../db/run-transaction';
 
 export interface RoutedMarketOrder {
   /** Book fills first (venue 'book'), then the pool fill (venue 'pool'), as SPEC.md's list of trades. */
@@ -39,7 +39,7 @@ export async function executeRoutedMarketOrder(
   const found = await findPool(deps.db, input.projectId, null);
   if (!found || !tradablePool(found.pool.state)) return null;
   const now = deps.clock();
-  const result = await runPoolTransaction(deps.db, async (tx) => {
+  const result = await runTransaction(deps.db, async (tx) => {
     await lockProject(tx, input.projectId);
     const inputs = await readRoutingInputs(tx, input);
     if (!tradablePool(inputs.pool)) return null;

@@ -8,7 +8,7 @@ import { lotTonnes, planLotTake } from './plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolTradeStatement, poolUpdateStatement } from './pool-writes';
 import { lockProjectTrading } from './project-trading-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
-import { runPoolTransaction } from './run-pool-transaction';
+import { runTransaction } from '../../db/run-transaction';
 import { combineStatements, rowsOf } from './sql-rows';
 import { refuseBreachedBound } from './swap-bound';
 
@@ -32,7 +32,7 @@ export interface SwapResult {
 
 /** One swap as ONE database transaction under the project's trading lock. */
 export function executeSwap(db: Database, input: SwapInput, now: Date): Promise<SwapResult> {
-  return runPoolTransaction(db, async (tx) => {
+  return runTransaction(db, async (tx) => {
     await lockProjectTrading(tx, input.projectId);
     return swapIn(tx, input, now);
   });

@@ -9,7 +9,7 @@ import { planLotTake } from './plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
 import { lockPoolProject } from './project-trading-lock';
 import { readPoolContext } from './read-pool-context';
-import { runPoolTransaction } from './run-pool-transaction';
+import { runTransaction } from '../../db/run-transaction';
 import { combineStatements, rowsOf } from './sql-rows';
 
 export interface RemoveLiquidityInput {
@@ -25,7 +25,7 @@ export interface RemoveLiquidityInput {
  * than the provider holds is a 422 that changes nothing. Burning the last units empties the pool (0/0/0).
  */
 export function removeLiquidity(db: Database, input: RemoveLiquidityInput, now: Date): Promise<LiquidityResult> {
-  return runPoolTransaction(db, async (tx) => {
+  return runTransaction(db, async (tx) => {
     const projectId = await lockPoolProject(tx, input.poolId);
     if (projectId === null) throw new NotFoundError(`Liquidity pool ${input.poolId} not found`);
     const context = await readPoolContext(tx, { pool: { poolId: input.poolId }, userId: input.userId });

@@ -4,7 +4,7 @@ import type { MarketEvents } from '../market-events';
 import { executeSwap, type SwapResult } from './execute-swap';
 import { loadSwapBatch } from './load-swap-batch';
 import { lockProjectTrading } from './project-trading-lock';
-import { runPoolTransaction } from './run-pool-transaction';
+import { runTransaction } from '../../db/run-transaction';
 import type { PoolRecord } from './read-pool-context';
 import { SwapBatchLedger, type SwapCommand, type SwapOutcome } from './swap-batch-ledger';
 import { writeSwapBatch } from './write-swap-batch';
@@ -73,7 +73,7 @@ export class SwapDesk {
   /** The batch's one transaction: lock, read, run in memory, write. Null when the project has no pool. */
   private execute(projectId: number, commands: readonly SwapCommand[]): Promise<Executed> {
     const now = this.deps.clock();
-    return runPoolTransaction(this.deps.db, async (tx) => {
+    return runTransaction(this.deps.db, async (tx) => {
       await lockProjectTrading(tx, projectId);
       const state = await loadSwapBatch(tx, projectId, commands);
       if (!state.pool) return null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jsonParam, parseJson } from '../trading/sql-values';
+import { jsonParam, parseJson } from '../../db/sql-values';
 import type { BatchLot, SwapBatchLedger } from './swap-batch-ledger';
 import { rowsOf } from './sql-rows';
 

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/client';
 import type { BatchState, TradingCommand } from '../../../domain/trading/run-trading-batch';
 import type { LedgerLot, LedgerOrder } from '../../../domain/trading/ledger-rows';
-import { firstRow, parseJson } from './sql-values';
-import { plainStatements, type StatementRunner } from './statement-runner';
+import { firstRow, parseJson } from '../../db/sql-values';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { tradingStateQuery } from './trading-state-query';
 
 /** Above any accepted price: a market buy may reach every ask. */

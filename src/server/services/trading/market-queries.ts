@@ -4,7 +4,7 @@ import { trades } from '../../db/schema';
 import { formatCents, roundHalfUp } from '../../../domain/money';
 import { buildCandles, candleWindowStartMs, type CandleInterval } from '../../../domain/trading/candles';
 import type { Candle, MarketStats, Trade } from '../../../shared/schemas/trading';
-import { firstRow } from './sql-values';
+import { firstRow } from '../../db/sql-values';
 import { tradeToApi } from './to-api';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { orders, projects } from '../../db/schema';
 import { formatCents } from '../../../domain/money';
 import type { Order, OrderBookData, OrderBookLevel } from '../../../shared/schemas/trading';
-import { firstRow, parseJson } from './sql-values';
+import { firstRow, parseJson } from '../../db/sql-values';
 import { orderFromRow } from './to-api';
 
 /** Finished orders shown besides the live ones (SPEC.md: order history of 100). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { plainStatements, type StatementRunner } from './statement-runner';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 
 /** Advisory-lock namespace of "one project's order book and credits"; the second key is the project id. */
 export const PROJECT_LOCK_NAMESPACE = 4242;

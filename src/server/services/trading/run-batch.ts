@@ -1,10 +1,11 @@
 import type { Database } from '../../db/client';
+import { runTransaction } from '../../db/run-transaction';
 import { NotFoundError } from '../../../domain/errors';
 import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../domain/trading/run-trading-batch';
 import type { LedgerOrder, LedgerTrade } from '../../../domain/trading/ledger-rows';
 import { loadTradingState } from './load-trading-state';
 import { lockProject } from './project-lock';
-import { plainStatements, type StatementRunner } from './statement-runner';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { writeTradingChanges } from './write-trading-changes';
 
 export interface StoredTrade extends LedgerTrade {
@@ -24,13 +25,13 @@ export interface BatchResult {
 
 /**
  * Places, matches, settles and cancels a batch of one project's commands in ONE transaction, serialised per project
- * by the advisory lock: lock, one read, the pure batch run, one write. A refused command changes nothing; the
- * others commit together. An unknown project refuses every command with 404.
+ * by the advisory lock: lock, one read, the pure batch run, one write (run again whole if PostgreSQL picks it as a
+ * deadlock victim). A refused command changes nothing; the others commit together. An unknown project refuses every command with 404.
  */
 export async function runBatch(
   db: Database, projectId: number, commands: readonly TradingCommand[], now: Date, statements: StatementRunner = plainStatements,
 ): Promise<BatchResult> {
-  return db.transaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     await lockProject(tx, projectId, statements);
     const { project, state } = await loadTradingState(tx, projectId, commands, now.getTime(), statements);
     if (!project) {

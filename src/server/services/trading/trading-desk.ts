@@ -6,7 +6,7 @@ import type { Order, Trade } from '../../../shared/schemas/trading';
 import type { MarketEvents } from '../market-events';
 import { findOrderOwner } from './order-queries';
 import { runBatch, type BatchResult } from './run-batch';
-import type { StatementRunner } from './statement-runner';
+import type { StatementRunner } from '../../db/statement-runner';
 import { orderFromLedger, tradeToApi } from './to-api';
 
 export interface PlacedOrder {
@@ -20,10 +20,6 @@ interface Pending {
   resolve: (placed: PlacedOrder) => void;
   reject: (error: unknown) => void;
 }
-
-/** PostgreSQL deadlock_detected and serialization_failure: the transaction can simply run again. */
-const RETRYABLE_CODES = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 5;
 
 /**
  * Entry point of order-book trading. Requests for one project that arrive while its previous batch is running
@@ -97,15 +93,8 @@ export class TradingDesk {
     }
   }
 
-  private async execute(projectId: number, batch: readonly Pending[]): Promise<BatchResult> {
-    const commands = batch.map((pending) => pending.command);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await runBatch(this.deps.db, projectId, commands, this.deps.clock(), this.deps.statements);
-      } catch (error) {
-        if (attempt >= MAX_ATTEMPTS || !RETRYABLE_CODES.has(errorCode(error))) throw error;
-      }
-    }
+  private execute(projectId: number, batch: readonly Pending[]): Promise<BatchResult> {
+    return runBatch(this.deps.db, projectId, batch.map((pending) => pending.command), this.deps.clock(), this.deps.statements);
   }
 
   /** Answers each request and announces the change (after the commit, so listeners read the new state). */
@@ -125,9 +114,4 @@ export class TradingDesk {
       pending.resolve({ order, trades });
     });
   }
-}
-
-function errorCode(error: unknown): string {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return String(candidate?.code ?? candidate?.cause?.code ?? '');
 }

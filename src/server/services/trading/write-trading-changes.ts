@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { LedgerChanges, LedgerLot } from '../../../domain/trading/ledger-rows';
-import { firstRow, intArray, jsonParam, parseJson } from './sql-values';
-import { plainStatements, type StatementRunner } from './statement-runner';
+import { firstRow, intArray, jsonParam, parseJson } from '../../db/sql-values';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 
 export interface WrittenIds {
   /** Stored trade id by the trade's key in the batch. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Executor } from './client';
 
-/** Runs one of the trading statements; the embedded database gets prepared ones. */
+/** Runs one of the hot-path statements (purchases, trading, swaps); the embedded database gets prepared ones. */
 export type StatementRunner = (executor: Executor, query: SQL) => Promise<unknown>;
 
 export const plainStatements: StatementRunner = (executor, query) => executor.execute(query);
@@ -15,7 +15,7 @@ const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
  * For PGlite, where planning runs in WebAssembly on the main thread and costs a third of a trading statement:
  * each statement shape is PREPAREd once per database session and then EXECUTEd, so its plan is reused. The
  * statements are written to plan well without statistics, so a generic plan is as good as a fresh one.
- * Parameters become quoted literals of the EXECUTE: trading statements carry only numbers, ids, array and JSON
+ * Parameters become quoted literals of the EXECUTE: these statements carry only numbers, ids, array and JSON
  * texts built by the server, and quoting doubles every quote, so no value can end the literal. A statement lost with
  * a rolled-back PREPARE is prepared again on next use. (PostgreSQL plans natively and fast: it uses plain statements.)
  */
