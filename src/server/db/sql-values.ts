@@ -10,9 +10,14 @@ export function jsonParam(value: unknown): SQL {
   return sql`${JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb`;
 }
 
-/** Rows of `db.execute` on either driver; json columns may arrive parsed or as text. */
+/** The rows of `db.execute` on either driver: PGlite and node-postgres both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The first row of `db.execute` on either driver; json columns may arrive parsed or as text. */
 export function firstRow<T>(result: unknown): T {
-  return (result as { rows: T[] }).rows[0];
+  return rowsOf<T>(result)[0];
 }
 
 export function parseJson<T>(value: unknown): T {

@@ -8,6 +8,7 @@ import { errorResponse, idParam } from '../../shared/schemas/common';
 import { formatCents, parseCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
 import { requireUser, requireUserId } from '../auth/current-user';
+import { runTransaction } from '../db/run-transaction';
 import { purchaseOneIn } from '../services/purchases/purchase-batch';
 import { PurchaseDesk } from '../services/purchases/purchase-desk';
 import { retireCredits, retireCreditsIn } from '../services/retire-credits';
@@ -37,10 +38,10 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // Buy and retire in one step: one database transaction, so a failed retirement buys nothing. A plain purchase
       // joins the desk's next batch (its own all-or-nothing part of one transaction).
       const result = retireImmediately
-        ? await db.transaction(async (tx) => {
+        ? await runTransaction(db, async (tx) => {
           const purchase = await purchaseOneIn(tx, wanted, now, statements);
           const retirement = await retireCreditsIn(tx, {
-            userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary,
+            userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, projectLocked: true,
           }, now);
           return { purchase, retirement };
         }).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })

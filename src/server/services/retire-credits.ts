@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
+import { runTransaction } from '../db/run-transaction';
 import { certificates, holdings, transactions, users } from '../db/schema';
 import { CERTIFICATE_ID_RANDOM_BYTES, formatCertificateId } from '../../domain/certificates/certificate-id';
 import { defaultBeneficiary, planRetirement } from '../../domain/certificates/plan-retirement';
 import { ValidationError } from '../../domain/errors';
 import { MAX_REASON_LENGTH } from '../../shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '../../shared/schemas/certificate';
+import { lockProject } from './trading/project-lock';
 
 type HoldingRow = typeof holdings.$inferSelect;
 
@@ -20,6 +22,11 @@ export interface RetireInput {
   beneficiary?: string;
   /** The retiring account's names, when the caller has them; otherwise they are read in the transaction. */
   account?: { companyName: string | null; firstName: string };
+  /**
+   * The caller's transaction already holds the project row FOR UPDATE (buy-and-retire, right after the purchase):
+   * taking the trading lock as well could then wait on a trading batch that waits on that row.
+   */
+  projectLocked?: boolean;
 }
 
 export interface RetireResult {
@@ -31,15 +38,21 @@ export interface RetireResult {
 export const newCertificateId = () => formatCertificateId(randomBytes(CERTIFICATE_ID_RANDOM_BYTES));
 
 /**
- * Retires tonnes of one holding inside the caller's transaction. The holding row is locked first
- * (SELECT … FOR UPDATE), so concurrent retirements of the same holding run one after the other and
- * all but the first find it retired (409). A partial retirement moves the lowest serials to a new
+ * Retires tonnes of one holding inside the caller's transaction. The project's trading lock comes first, then the
+ * holding row (SELECT … FOR UPDATE): the order every writer of a project's credits uses (project, accounts, lots),
+ * so a retirement cannot deadlock with a trading batch, a swap or a purchase on PostgreSQL. Concurrent retirements of
+ * the same holding run one after the other and all but the first find it retired (409). A partial retirement moves the lowest serials to a new
  * retired row (origin 'split', parentHoldingId = the original) and the original keeps the rest; the
  * certificate and the 'retirement' transaction row are written in the same transaction.
  */
 export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: Date, makeId = newCertificateId): Promise<RetireResult> {
   const reason = input.reason.trim();
   if (!reason || reason.length > MAX_REASON_LENGTH) throw new ValidationError('Please provide a retirement reason of at most 500 characters');
+  if (!input.projectLocked) {
+    // A holding never changes project, so this unlocked read names the right lock.
+    const [target] = await tx.select({ projectId: holdings.projectId }).from(holdings).where(eq(holdings.id, input.holdingId));
+    if (target) await lockProject(tx, target.projectId);
+  }
   const [holding] = await tx.select().from(holdings).where(eq(holdings.id, input.holdingId)).for('update');
   const plan = planRetirement(holding, input.userId, input.quantity);
   const account = input.account ?? (await tx.select({ companyName: users.companyName, firstName: users.firstName }).from(users).where(eq(users.id, input.userId)))[0];
@@ -96,5 +109,5 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
 }
 
 export function retireCredits(db: Database, input: RetireInput, now: Date): Promise<RetireResult> {
-  return db.transaction((tx) => retireCreditsIn(tx, input, now));
+  return runTransaction(db, (tx) => retireCreditsIn(tx, input, now));
 }

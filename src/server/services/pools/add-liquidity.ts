@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { addLiquidity as sizeDeposit } from '../../../domain/amm/add-liquidity';
 import { NotFoundError } from '../../../domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
-import { lockPoolProject } from './project-trading-lock';
+import { lockPoolProject } from '../trading/project-lock';
 import { readPoolContext } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
 

@@ -4,10 +4,10 @@ import { addLiquidity } from '../../../domain/amm/add-liquidity';
 import { isEmptyPool } from '../../../domain/amm/pool-state';
 import { ConflictError, NotFoundError } from '../../../domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
-import { lockExistingProject } from './project-trading-lock';
+import { lockExistingProject } from '../trading/project-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 
 export interface CreatePoolInput {
   userId: number;

@@ -7,7 +7,8 @@ import { lotMoveStatements } from './lot-moves';
 import { lotTonnes, planLotTake, type LotRef } from './plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
 import type { PoolContext, PoolRecord } from './read-pool-context';
-import { combineStatements, rowsOf } from './sql-rows';
+import { combineStatements } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 
 export interface LiquidityResult {
   pool: PoolRecord;

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { quoteBuyCredits, quoteSellCredits, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
 import { InsufficientCreditsError, NotFoundError, RefusedError } from '../../../domain/errors';
 import { formatCents } from '../../../domain/money';
 import { lotMoveStatements } from './lot-moves';
 import { lotTonnes, planLotTake } from './plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolTradeStatement, poolUpdateStatement } from './pool-writes';
-import { lockProjectTrading } from './project-trading-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
-import { runTransaction } from '../../db/run-transaction';
-import { combineStatements, rowsOf } from './sql-rows';
+import { combineStatements } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 import { refuseBreachedBound } from './swap-bound';
 
 export interface SwapInput {
@@ -28,14 +27,6 @@ export interface SwapResult {
   trade: { id: number; projectId: number; side: SwapSide; quantity: number; priceCents: bigint; totalCents: bigint; createdAt: Date };
   /** The user's cash after the swap. */
   cashCents: bigint;
-}
-
-/** One swap as ONE database transaction under the project's trading lock. */
-export function executeSwap(db: Database, input: SwapInput, now: Date): Promise<SwapResult> {
-  return runTransaction(db, async (tx) => {
-    await lockProjectTrading(tx, input.projectId);
-    return swapIn(tx, input, now);
-  });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { intArray, jsonParam, parseJson } from '../../db/sql-values';
+import { intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-values';
 import type { PoolRecord } from './read-pool-context';
 import type { BatchLot, SwapCommand } from './swap-batch-ledger';
-import { rowsOf } from './sql-rows';
 
 export interface SwapBatchState {
   pool: PoolRecord | null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PoolRecord } from './read-pool-context';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 
 interface PoolRow {
   id: number;

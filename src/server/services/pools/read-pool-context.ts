@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { PoolState } from '../../../domain/amm/pool-state';
 import { lotTonnes, type LotRef } from './plan-lot-take';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 
 export interface PoolRecord {
   id: number;

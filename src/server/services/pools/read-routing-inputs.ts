@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { BookLevel, OrderSide } from '../../../domain/routing/fill-plan';
 import type { PoolState } from '../../../domain/amm/pool-state';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 
 export interface RoutingInputs {
   pool: PoolState | null;

@@ -7,10 +7,11 @@ import type { LiquidityResult } from './deposit-liquidity';
 import { lotMoveStatements } from './lot-moves';
 import { planLotTake } from './plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
-import { lockPoolProject } from './project-trading-lock';
+import { lockPoolProject } from '../trading/project-lock';
 import { readPoolContext } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
-import { combineStatements, rowsOf } from './sql-rows';
+import { combineStatements } from './sql-rows';
+import { rowsOf } from '../../db/sql-values';
 
 export interface RemoveLiquidityInput {
   userId: number;

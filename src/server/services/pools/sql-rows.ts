@@ -1,10 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-/** The rows of `db.execute` on either driver: PGlite and node-postgres both answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** One statement of a combined write: a data-modifying query, optionally `returning` something `name` exposes. */
 export interface NamedStatement {
   name: string;

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jsonParam, parseJson } from '../../db/sql-values';
+import { jsonParam, parseJson, rowsOf } from '../../db/sql-values';
 import type { BatchLot, SwapBatchLedger } from './swap-batch-ledger';
-import { rowsOf } from './sql-rows';
 
 const lotJson = (lot: BatchLot) => ({
   id: lot.id, user_id: lot.userId, quantity: lot.quantity, serial_start: lot.serialStart, serial_end: lot.serialEnd, status: lot.status,

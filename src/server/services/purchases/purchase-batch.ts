@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { holdings } from '../../db/schema';
-import { firstRow, intArray, jsonParam, parseJson } from '../../db/sql-values';
+import { firstRow, intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
 import type { Settled } from '../batching-queue';
@@ -115,8 +115,6 @@ async function writePurchases(
   const triples = parseJson<[number, number, number][]>(firstRow<{ holding_ids: unknown }>(result).holding_ids);
   return new Map(triples.map(([projectId, serialStart, id]) => [`${projectId}:${serialStart}`, id]));
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** One purchase inside the caller's transaction (buy-and-retire wraps it with the retirement); a refusal throws. */
 export async function purchaseOneIn(tx: Executor, request: PurchaseRequest, now: Date, statements?: StatementRunner): Promise<PurchaseResult> {

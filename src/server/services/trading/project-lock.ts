@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 
-/** Advisory-lock namespace of "one project's order book and credits"; the second key is the project id. */
+/**
+ * Advisory-lock namespace of "one project's order book, pool and credits"; the second key is the project id. Order
+ * placement, matching, market orders, every pool operation and retirements take it as the FIRST statement of their
+ * transaction, so a swap never interleaves with a match of the same project. Released at commit or rollback.
+ */
 export const PROJECT_LOCK_NAMESPACE = 4242;
 
 /**
@@ -20,4 +25,23 @@ export const PROJECT_LOCK_NAMESPACE = 4242;
 export async function lockProject(tx: Executor, projectId: number, statements: StatementRunner = plainStatements): Promise<void> {
   await statements(tx, sql`
     select pg_advisory_xact_lock(${PROJECT_LOCK_NAMESPACE}::int, id) from projects where id = ${projectId}::int for key share`);
+}
+
+/**
+ * Takes the same locks when only a pool id is known; the key is still (4242, the pool's project id), read in the
+ * same statement so that the lock remains the first statement. Returns the project id, or null when there is no
+ * such pool (nothing is locked then).
+ */
+export async function lockPoolProject(tx: Executor, poolId: number): Promise<number | null> {
+  const rows = rowsOf<{ project_id: number }>(await tx.execute(sql`
+    select projects.id as project_id, pg_advisory_xact_lock(${PROJECT_LOCK_NAMESPACE}::int, projects.id)
+    from pools join projects on projects.id = pools.project_id where pools.id = ${poolId} for key share of projects`));
+  return rows[0]?.project_id ?? null;
+}
+
+/** Takes the locks of a project that must exist (pool creation); returns false when there is no such project. */
+export async function lockExistingProject(tx: Executor, projectId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(await tx.execute(sql`
+    select id, pg_advisory_xact_lock(${PROJECT_LOCK_NAMESPACE}::int, id) from projects where id = ${projectId}::int for key share`));
+  return rows.length > 0;
 }
