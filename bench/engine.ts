@@ -1,6 +1,7 @@
 import { OrderBook } from '../src/domain/orderbook/order-book';
 import type { LimitOrderInput, MarketOrderInput } from '../src/domain/orderbook/order-input';
 import type { OrderSide } from '../src/domain/orderbook/order-status';
+import { mulberry32 } from '../src/domain/mrv/seeded-random';
 
 // Order-book engine benchmark: 1,000,000 seeded operations (70% limit orders around a mid price, 20% cancels of
 // live orders, 10% market orders) replayed on fresh books: untimed per operation for throughput (best of
@@ -36,18 +37,6 @@ interface Tape {
   ownerId: Int32Array;
   /** Mean number of live orders in the book over the run, to show how deep the benchmarked book is. */
   meanLiveOrders: number;
-}
-
-/** Deterministic 32-bit PRNG (mulberry32): the benchmark must produce the same book on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Generates the tape by running it once, tracking live order ids so that every cancel targets a live order. */

@@ -1,21 +1,11 @@
 // Issue 4 benchmark: limit orders placed over HTTP on the embedded database (PGlite), from 20 accounts that first
 // bought credits, half buys and half sells at prices around the list price, so most orders match. Orders/s and p99.
 import { describeLoad, load, signUpMany, startServer } from './support/harness';
+import { mulberry32 as random } from '../src/domain/mrv/seeded-random';
 
 const ACCOUNTS = 20;
 const TONNES_EACH = 500;
 const PROJECT_NAME = 'Amazon Rainforest Conservation';
-
-/** Deterministic choices (mulberry32), so runs place the same orders. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function run(): Promise<void> {
   const server = await startServer('bench/support/bench-server.ts');

@@ -1,10 +1,12 @@
 import { splitRange, type SerialRange } from '../serials';
 
-export interface SelectableLot {
+/** A lot (holding row) as selection needs it: its id, size and contiguous serial range. */
+export interface LotSpan extends SerialRange {
   id: number;
   quantity: number;
-  serialStart: number;
-  serialEnd: number;
+}
+
+export interface SelectableLot extends LotSpan {
   purchaseDateMs: number;
 }
 
@@ -28,15 +30,15 @@ export function lowestSerialsFirst(a: SelectableLot, b: SelectableLot): number {
 }
 
 /**
- * Takes `quantity` tonnes from `lots` in the order `compare` gives, splitting only the last lot touched (its
- * lowest serials are taken, see `splitRange`). Throws when the lots hold fewer tonnes: callers check first, so
- * a shortfall here is a bug.
+ * Takes `quantity` tonnes from `lots` in the order `compare` gives (as given without one), splitting only the last
+ * lot touched (its lowest serials are taken, see `splitRange`). Throws when the lots hold fewer tonnes: callers
+ * check first, so a shortfall here is a bug.
  */
-export function selectLots(lots: readonly SelectableLot[], quantity: number, compare: (a: SelectableLot, b: SelectableLot) => number): LotPiece[] {
+export function selectLots<L extends LotSpan>(lots: readonly L[], quantity: number, compare?: (a: L, b: L) => number): LotPiece[] {
   if (!(Number.isInteger(quantity) && quantity > 0)) throw new RangeError(`quantity must be a positive integer, got ${quantity}`);
   const pieces: LotPiece[] = [];
   let needed = quantity;
-  for (const lot of [...lots].sort(compare)) {
+  for (const lot of compare ? [...lots].sort(compare) : lots) {
     if (needed === 0) break;
     const take = Math.min(lot.quantity, needed);
     const { taken, rest } = splitRange(lot, take);
@@ -45,4 +47,9 @@ export function selectLots(lots: readonly SelectableLot[], quantity: number, com
   }
   if (needed > 0) throw new Error(`lots hold ${quantity - needed} tonnes, ${quantity} needed`);
   return pieces;
+}
+
+/** Tonnes the lots hold together. */
+export function lotTonnes(lots: readonly LotSpan[]): number {
+  return lots.reduce((sum, lot) => sum + lot.quantity, 0);
 }

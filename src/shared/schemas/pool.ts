@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_TONNES } from '../constants';
 import { moneyString } from './common';
+import { trade } from './trading';
 
 /** The swap fee as the API shows it: 0.3% of the cash leg, kept in the pool for its liquidity providers. */
 export const POOL_FEE_RATE = '0.003';
@@ -165,17 +166,7 @@ export type LiquidityResponse = z.infer<typeof liquidityResponse>;
  * A trade of a routed market order: SPEC.md's trade fields plus the venue that filled it. The response of
  * POST /api/trading/market-order stays a list of these; the split is also in the `x-routing` header.
  */
-export const routedTrade = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  buyOrderId: z.number().nullable(),
-  sellOrderId: z.number().nullable(),
-  pricePerCredit: moneyString,
-  quantity: z.number(),
-  totalValue: moneyString,
-  createdAt: z.string(),
-  venue: z.enum(['book', 'pool']),
-});
+export const routedTrade = trade.extend({ venue: z.enum(['book', 'pool']) });
 export type RoutedTrade = z.infer<typeof routedTrade>;
 
 /** How a market order was split: tonnes and cash per venue, and the tonnes neither could fill (cancelled, IOC). */

@@ -7,22 +7,12 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 import { ROOMY_RATE_LIMIT } from '../foundation/support';
 import { BALANCED_LEDGER, checkLedger } from './pool-invariants';
 import { createPool, findProjectNamed, getAs, postJson, traderWithCredits } from './pool-kit';
+import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
 
 const TRADERS = 6;
 const OPERATIONS = 240;
 /** Statuses an operation may end with: success, or a refusal that changed nothing. Never a 500. */
 const ACCEPTABLE = new Set([200, 201, 404, 409, 422]);
-
-/** A small deterministic generator (mulberry32) so that a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Market {
   t: TestApp;

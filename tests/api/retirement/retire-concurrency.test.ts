@@ -4,6 +4,7 @@ import { certificates, holdings, transactions } from '../../../src/server/db/sch
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
 import { buy, ledgerImbalances, listProjects, myCredits, retire, serialCoverage } from './retirement-kit';
+import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
 
 let t: TestApp;
 let projects: Project[];
@@ -13,18 +14,6 @@ beforeAll(async () => {
   projects = await listProjects(t.app);
 });
 afterAll(() => t.close());
-
-/** A small deterministic generator (mulberry32) so that a failing workload can be replayed from its seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('concurrent retirements', () => {
   it('retire the same holding exactly once out of 20 simultaneous requests and leave one certificate', async () => {

@@ -3,6 +3,7 @@ import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
 import { buy, listProjects, myCredits, retire } from './retirement-kit';
+import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
 
 // Retirements, purchases, buy-and-retire and order-book trading of the SAME project by the SAME accounts, all at
 // once. On PostgreSQL these writers lock the project, accounts and lots; they must take them in one order (or be
@@ -15,17 +16,6 @@ beforeAll(async () => {
   project = (await listProjects(t.app))[3];
 });
 afterAll(() => t.close());
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('retirements racing trading and purchases of the same project', () => {
   it('answer every request with 2xx or 4xx and keep the ledger invariants', async () => {

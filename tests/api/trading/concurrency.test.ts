@@ -4,22 +4,12 @@ import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { cancelOrder, findProject, marketOrder, newTrader, placeOrder, queryRows, ROOMY_RATE_LIMIT, send, type Trader } from './trading-kit';
+import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
 
 const USERS = 20;
 const REQUESTS = 2000;
 const IN_FLIGHT = 50;
 const TONNES_EACH = 60;
-
-/** Deterministic choices (mulberry32), so a failing workload can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let t: TestApp;
 let projects: Project[];

@@ -4,7 +4,8 @@ import { quoteBuyCredits, quoteSellCredits, type SwapQuote, type SwapSide } from
 import { InsufficientCreditsError, NotFoundError, RefusedError } from '../../../domain/errors';
 import { formatCents } from '../../../domain/money';
 import { lotMoveStatements } from './lot-moves';
-import { lotTonnes, planLotTake } from './plan-lot-take';
+import { planLotTake } from './plan-lot-take';
+import { lotTonnes } from '../../../domain/trading/lot-selection';
 import { cashChangeStatement, ledgerStatement, poolTradeStatement, poolUpdateStatement } from './pool-writes';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { combineStatements } from './sql-rows';
