@@ -4,7 +4,7 @@ declare module 'autocannon' {
     setupRequest?: (request: any) => object }
   interface Options { url: string; connections?: number; duration?: number; amount?: number; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[] }
   interface Histogram { average: number; p50: number; p99: number; total: number }
-  interface Result { requests: Histogram; latency: Histogram; non2xx: number; errors: number }
+  interface Result { requests: Histogram; latency: Histogram; non2xx: number; errors: number; statusCodeStats?: Record<string, { count: number }> }
   function autocannon(options: Options): Promise<Result>;
   namespace autocannon { export { Options, Request, Result } }
   export default autocannon;

@@ -37,6 +37,8 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** Responses by status code other than 2xx, e.g. { 422: 160 }: refusals a workload may legitimately meet. */
+  refusals: Record<string, number>;
   errors: number;
   total: number;
 }
@@ -48,13 +50,21 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    refusals: Object.fromEntries(Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stats]) => [code, (stats as { count: number }).count])),
     errors: result.errors,
     total: result.requests.total,
   };
 }
 
 export const describeLoad = (label: string, r: LoadResult) =>
-  `${label.padEnd(34)} ${Math.round(r.requestsPerSecond).toLocaleString('en-US').padStart(8)} req/s   p50 ${r.p50Ms.toFixed(1)} ms   p99 ${r.p99Ms.toFixed(1)} ms   (${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
+  `${label.padEnd(34)} ${Math.round(r.requestsPerSecond).toLocaleString('en-US').padStart(8)} req/s   p50 ${r.p50Ms.toFixed(1)} ms   p99 ${r.p99Ms.toFixed(1)} ms   (${r.total} requests, ${r.non2xx} non-2xx${describeRefusals(r.refusals)}, ${r.errors} errors)`;
+
+const describeRefusals = (refusals: Record<string, number>) => {
+  const entries = Object.entries(refusals);
+  return entries.length === 0 ? '' : `: ${entries.map(([code, count]) => `${code}×${count}`).join(', ')}`;
+};
 
 /** Registers `count` accounts and returns their session cookies. */
 export async function signUpMany(baseUrl: string, count: number, prefix: string): Promise<string[]> {

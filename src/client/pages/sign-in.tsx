@@ -1,6 +1,7 @@
 import { BadgeCheck, FileBadge2, Link2 } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
 import { FullPageLoader } from '../components/full-page-loader';
+import { HomeLogoLink } from '../components/layout/home-logo-link';
 import { Logo } from '../components/layout/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -53,9 +54,7 @@ export function SignInPage() {
       </aside>
       <main id="main" className="flex flex-col bg-page">
         <header className="flex h-16 items-center border-b border-border bg-white px-4 sm:px-6 lg:hidden">
-          <Link href="/" aria-label="CarbonLedger home" className="rounded-md">
-            <Logo />
-          </Link>
+          <HomeLogoLink />
         </header>
         <div className="flex flex-1 items-center justify-center px-4 py-10 sm:px-6">
           <div className="w-full max-w-md">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Blocks, LogIn, LogOut, Menu, Satellite } from 'lucide-react';
+import { Blocks, LogOut, Menu, Satellite } from 'lucide-react';
 import type { User } from '../../../shared/schemas/auth';
 import { displayName } from '../../hooks/use-auth';
-import { LOGOUT_URL, SIGN_IN_URL } from '../../lib/full-page';
+import { LOGOUT_URL } from '../../lib/full-page';
 import { Button } from '../ui/button';
 import { Separator } from '../ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
@@ -11,6 +11,7 @@ import { Logo } from './logo';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
+import { SignInButton } from './sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
 
@@ -72,11 +73,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
               </a>
             </Button>
           ) : (
-            <Button asChild className="w-full">
-              <a href={SIGN_IN_URL}>
-                <LogIn aria-hidden="true" /> Sign In
-              </a>
-            </Button>
+            <SignInButton className="w-full" />
           )}
         </div>
       </SheetContent>

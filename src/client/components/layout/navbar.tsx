@@ -1,15 +1,16 @@
-import { Blocks, LogIn, LogOut, Satellite } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Blocks, LogOut, Satellite } from 'lucide-react';
+import { useLocation } from 'wouter';
 import { displayName, useAuth } from '../../hooks/use-auth';
-import { LOGOUT_URL, SIGN_IN_URL } from '../../lib/full-page';
+import { LOGOUT_URL } from '../../lib/full-page';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { CashBalance } from './cash-balance';
-import { Logo } from './logo';
+import { HomeLogoLink } from './home-logo-link';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
+import { SignInButton } from './sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
 
@@ -20,9 +21,7 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-full max-w-[1440px] items-center gap-3 px-4 sm:px-6">
-        <Link href="/" aria-label="CarbonLedger home" className="shrink-0 rounded-md">
-          <Logo />
-        </Link>
+        <HomeLogoLink className="shrink-0" />
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.href} item={item} active={isActivePath(location, item.href)} />
@@ -56,12 +55,7 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
               </div>
             </>
           ) : (
-            <Button asChild size="sm">
-              <a href={SIGN_IN_URL}>
-                <LogIn aria-hidden="true" />
-                Sign In
-              </a>
-            </Button>
+            <SignInButton size="sm" />
           )}
           <MobileMenu user={user} location={location} onOpenDialog={onOpenDialog} />
         </div>

@@ -1,28 +1,33 @@
 import type { PurchaseCost } from '../../../../domain/fees';
+import { cn } from '../../../lib/cn';
 import { formatUsdCents } from '../../../lib/format';
 
 /** Subtotal, the 2% platform fee and the total, all from integer cents (domain/fees.ts). */
 export function CostBreakdown({ cost }: { cost: PurchaseCost }) {
   return (
     <dl className="space-y-2 rounded-lg border border-border bg-slate-50 p-4 text-sm" aria-live="polite">
-      <div className="flex items-center justify-between gap-4">
-        <dt className="text-slate-600">Subtotal</dt>
-        <dd className="font-medium text-slate-900 tabular" data-testid="buy-subtotal">
-          {formatUsdCents(cost.subtotalCents)}
-        </dd>
-      </div>
-      <div className="flex items-center justify-between gap-4">
-        <dt className="text-slate-600">Platform fee (2%)</dt>
-        <dd className="font-medium text-slate-900 tabular" data-testid="buy-fee">
-          {formatUsdCents(cost.feeCents)}
-        </dd>
-      </div>
-      <div className="flex items-center justify-between gap-4 border-t border-border pt-2">
-        <dt className="font-semibold text-slate-900">Total</dt>
-        <dd className="text-lg font-bold text-slate-900 tabular" data-testid="buy-total">
-          {formatUsdCents(cost.totalCents)}
-        </dd>
-      </div>
+      <CostLine label="Subtotal" cents={cost.subtotalCents} testId="buy-subtotal" />
+      <CostLine label="Platform fee (2%)" cents={cost.feeCents} testId="buy-fee" />
+      <CostLine label="Total" cents={cost.totalCents} testId="buy-total" isTotal />
     </dl>
+  );
+}
+
+interface CostLineProps {
+  label: string;
+  cents: bigint;
+  testId: string;
+  /** The last line: ruled off above and set larger. */
+  isTotal?: boolean;
+}
+
+function CostLine({ label, cents, testId, isTotal = false }: CostLineProps) {
+  return (
+    <div className={cn('flex items-center justify-between gap-4', isTotal && 'border-t border-border pt-2')}>
+      <dt className={isTotal ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
+      <dd className={cn(isTotal ? 'text-lg font-bold' : 'font-medium', 'text-slate-900 tabular')} data-testid={testId}>
+        {formatUsdCents(cents)}
+      </dd>
+    </div>
   );
 }

@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { Minus } from 'lucide-react';
 import type { Pool } from '../../../../shared/schemas/pool';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatInteger, formatUsd } from '../../../lib/format';
 import { usePoolActions } from '../hooks/use-pool-actions';
 import { withdrawalPreview } from '../lib/liquidity-preview';
 import { parseTonnes } from '../lib/slippage';
+import { PoolFormCard } from './pool-form-card';
 
 /** Remove liquidity: burn LP units for their pro-rata share of both reserves. Shown to providers only. */
 export function RemoveLiquidityForm({ pool }: { pool: Pool }) {
@@ -26,37 +26,28 @@ export function RemoveLiquidityForm({ pool }: { pool: Pool }) {
   };
 
   return (
-    <Card>
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle className="flex items-center gap-2">
-          <Minus className="size-4 text-emerald-700" aria-hidden="true" />
-          Remove Liquidity
-        </CardTitle>
-        <CardDescription>You hold {formatInteger(owned)} LP units.</CardDescription>
-      </CardHeader>
-      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-        <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-units`}>LP units</Label>
-            <div className="flex gap-2">
-              <Input id={`${id}-units`} inputMode="numeric" placeholder="e.g. 100" value={unitsText} aria-invalid={tooMany} onChange={(event) => setUnitsText(event.target.value)} />
-              <Button type="button" variant="outline" onClick={() => setUnitsText(String(owned))} disabled={owned === 0}>
-                Max
-              </Button>
-            </div>
+    <PoolFormCard icon={Minus} title="Remove Liquidity" description={<>You hold {formatInteger(owned)} LP units.</>}>
+      <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-units`}>LP units</Label>
+          <div className="flex gap-2">
+            <Input id={`${id}-units`} inputMode="numeric" placeholder="e.g. 100" value={unitsText} aria-invalid={tooMany} onChange={(event) => setUnitsText(event.target.value)} />
+            <Button type="button" variant="outline" onClick={() => setUnitsText(String(owned))} disabled={owned === 0}>
+              Max
+            </Button>
           </div>
-          <p className="min-h-10 text-xs text-muted-foreground" aria-live="polite">
-            {tooMany
-              ? `You hold only ${formatInteger(owned)} LP units.`
-              : preview
-                ? `You receive ${formatInteger(preview.creditAmount)} credits and ${formatUsd(preview.tokenAmount)}.`
-                : 'Withdrawals are paid from both reserves in proportion to your share.'}
-          </p>
-          <Button type="submit" variant="outline" className="w-full" disabled={!preview || remove.isPending}>
-            {remove.isPending ? 'Removing...' : 'Remove Liquidity'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+        </div>
+        <p className="min-h-10 text-xs text-muted-foreground" aria-live="polite">
+          {tooMany
+            ? `You hold only ${formatInteger(owned)} LP units.`
+            : preview
+              ? `You receive ${formatInteger(preview.creditAmount)} credits and ${formatUsd(preview.tokenAmount)}.`
+              : 'Withdrawals are paid from both reserves in proportion to your share.'}
+        </p>
+        <Button type="submit" variant="outline" className="w-full" disabled={!preview || remove.isPending}>
+          {remove.isPending ? 'Removing...' : 'Remove Liquidity'}
+        </Button>
+      </form>
+    </PoolFormCard>
   );
 }

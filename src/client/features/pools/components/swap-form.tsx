@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { ArrowDownUp } from 'lucide-react';
 import type { Pool, SwapSide } from '../../../../shared/schemas/pool';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -12,6 +11,7 @@ import { goToSignIn } from '../../../lib/full-page';
 import { usePoolActions } from '../hooks/use-pool-actions';
 import { useSwapQuote } from '../hooks/use-swap-quote';
 import { DEFAULT_SLIPPAGE, parseTonnes, slippageBound, slippageBps } from '../lib/slippage';
+import { PoolFormCard } from './pool-form-card';
 import { QuoteDetails } from './quote-details';
 import { SlippageSetting } from './slippage-setting';
 
@@ -46,45 +46,36 @@ export function SwapForm({ pool, signedIn, heldTonnes }: SwapFormProps) {
   };
 
   return (
-    <Card>
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle className="flex items-center gap-2">
-          <ArrowDownUp className="size-4 text-emerald-700" aria-hidden="true" />
-          Swap
-        </CardTitle>
-        <CardDescription>Trade directly with the pool at its constant-product price.</CardDescription>
-      </CardHeader>
-      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-        <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-          <Tabs value={side} onValueChange={(value) => setSide(value as SwapSide)}>
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="buy">Buy</TabsTrigger>
-              <TabsTrigger value="sell">Sell</TabsTrigger>
-            </TabsList>
-          </Tabs>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-quantity`}>Quantity (credits)</Label>
-            <Input
-              id={`${id}-quantity`}
-              inputMode="numeric"
-              placeholder="e.g. 10"
-              value={quantityText}
-              aria-invalid={quantityText !== '' && quantity === null}
-              onChange={(event) => setQuantityText(event.target.value)}
-            />
-            <p className="text-xs text-muted-foreground">
-              {side === 'buy'
-                ? `The pool can sell up to ${formatInteger(Math.max(pool.creditReserve - 1, 0))} credits in one swap.`
-                : heldTonnes !== null ? `You hold ${formatInteger(heldTonnes)} active credits of this project.` : 'Sign in to sell credits you hold.'}
-            </p>
-          </div>
-          <QuoteDetails side={side} quote={quote} loading={isFetching && quantity !== null} error={error ? errorMessage(error) : null} bound={bound?.amount ?? null} />
-          <SlippageSetting value={slippage} onChange={setSlippage} invalid={bps === null} />
-          <Button type="submit" className="w-full" disabled={signedIn && !ready}>
-            {!signedIn ? 'Sign In to Swap' : swap.isPending ? 'Swapping...' : side === 'buy' ? 'Buy Credits' : 'Sell Credits'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <PoolFormCard icon={ArrowDownUp} title="Swap" description="Trade directly with the pool at its constant-product price.">
+      <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+        <Tabs value={side} onValueChange={(value) => setSide(value as SwapSide)}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="buy">Buy</TabsTrigger>
+            <TabsTrigger value="sell">Sell</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-quantity`}>Quantity (credits)</Label>
+          <Input
+            id={`${id}-quantity`}
+            inputMode="numeric"
+            placeholder="e.g. 10"
+            value={quantityText}
+            aria-invalid={quantityText !== '' && quantity === null}
+            onChange={(event) => setQuantityText(event.target.value)}
+          />
+          <p className="text-xs text-muted-foreground">
+            {side === 'buy'
+              ? `The pool can sell up to ${formatInteger(Math.max(pool.creditReserve - 1, 0))} credits in one swap.`
+              : heldTonnes !== null ? `You hold ${formatInteger(heldTonnes)} active credits of this project.` : 'Sign in to sell credits you hold.'}
+          </p>
+        </div>
+        <QuoteDetails side={side} quote={quote} loading={isFetching && quantity !== null} error={error ? errorMessage(error) : null} bound={bound?.amount ?? null} />
+        <SlippageSetting value={slippage} onChange={setSlippage} invalid={bps === null} />
+        <Button type="submit" className="w-full" disabled={signedIn && !ready}>
+          {!signedIn ? 'Sign In to Swap' : swap.isPending ? 'Swapping...' : side === 'buy' ? 'Buy Credits' : 'Sell Credits'}
+        </Button>
+      </form>
+    </PoolFormCard>
   );
 }

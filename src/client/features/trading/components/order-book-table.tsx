@@ -1,10 +1,11 @@
 import { ORDER_BOOK_DEPTH } from '../../../../shared/constants';
 import type { OrderBookLevel } from '../../../../shared/schemas/trading';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatInteger, formatUsd, toCents } from '../../../lib/format';
 import { formatCents } from '../../../../domain/money';
 import { useOrderBook } from '../hooks/use-market-data';
+import { MarketTable } from './market-table';
 import { TableEmpty, TableLoading } from './table-states';
 
 /**
@@ -18,24 +19,15 @@ export function OrderBookTable({ projectId }: { projectId: number | null }) {
   const buys = (book.data?.buyOrders ?? []).slice(0, ORDER_BOOK_DEPTH);
   if (sells.length === 0 && buys.length === 0) return <TableEmpty>No order book data available</TableEmpty>;
   return (
-    <Table aria-label="Order book">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Price</TableHead>
-          <TableHead className="text-right">Quantity</TableHead>
-          <TableHead className="text-right">Total</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {[...sells].reverse().map((level) => <LevelRow key={`sell-${level.pricePerCredit}`} level={level} side="sell" />)}
-        <TableRow className="bg-slate-50 hover:bg-slate-50">
-          <TableCell colSpan={3} className="py-2 text-center text-xs font-medium text-muted-foreground" data-testid="spread">
-            Spread: {spread(sells[0], buys[0])}
-          </TableCell>
-        </TableRow>
-        {buys.map((level) => <LevelRow key={`buy-${level.pricePerCredit}`} level={level} side="buy" />)}
-      </TableBody>
-    </Table>
+    <MarketTable label="Order book">
+      {[...sells].reverse().map((level) => <LevelRow key={`sell-${level.pricePerCredit}`} level={level} side="sell" />)}
+      <TableRow className="bg-slate-50 hover:bg-slate-50">
+        <TableCell colSpan={3} className="py-2 text-center text-xs font-medium text-muted-foreground" data-testid="spread">
+          Spread: {spread(sells[0], buys[0])}
+        </TableCell>
+      </TableRow>
+      {buys.map((level) => <LevelRow key={`buy-${level.pricePerCredit}`} level={level} side="buy" />)}
+    </MarketTable>
   );
 }
 

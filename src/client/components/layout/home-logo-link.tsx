@@ -1,0 +1,12 @@
+import { Link } from 'wouter';
+import { cn } from '../../lib/cn';
+import { Logo } from './logo';
+
+/** The brand in a top bar: the logo as a link to the home page. */
+export function HomeLogoLink({ className }: { className?: string }) {
+  return (
+    <Link href="/" aria-label="CarbonLedger home" className={cn('rounded-md', className)}>
+      <Logo />
+    </Link>
+  );
+}

@@ -1,0 +1,64 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableHeader, TableRow } from '../../../components/ui/table';
+
+interface PortfolioSectionProps {
+  /** The card heading, also the table's accessible name. */
+  title: string;
+  description: string;
+  loading: boolean;
+  skeletonRows: number;
+  isEmpty: boolean;
+  emptyIcon: LucideIcon;
+  emptyMessage: string;
+  /** The layout below md. */
+  cards: ReactNode;
+  /** The table's `TableHead` cells, shown from md up. */
+  columns: ReactNode;
+  /** The table's rows. */
+  children: ReactNode;
+}
+
+/** A portfolio card listing credits: a skeleton while loading, a message when empty, else cards below md and a table from md up. */
+export function PortfolioSection({ title, description, loading, skeletonRows, isEmpty, emptyIcon: EmptyIcon, emptyMessage, cards, columns, children }: PortfolioSectionProps) {
+  let body;
+  if (loading) {
+    body = (
+      <div className="grid gap-3 px-5 sm:px-6">
+        {Array.from({ length: skeletonRows }, (_, row) => <Skeleton key={row} className="h-12 w-full" />)}
+      </div>
+    );
+  } else if (isEmpty) {
+    body = (
+      <div className="flex flex-col items-center gap-2 px-6 py-10 text-center text-muted-foreground">
+        <EmptyIcon className="size-8 text-emerald-600" aria-hidden="true" />
+        <p>{emptyMessage}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {cards}
+        <div className="hidden md:block">
+          <Table aria-label={title}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">{columns}</TableRow>
+            </TableHeader>
+            <TableBody>{children}</TableBody>
+          </Table>
+        </div>
+      </>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">{body}</CardContent>
+    </Card>
+  );
+}
