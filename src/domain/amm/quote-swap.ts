@@ -62,6 +62,11 @@ export function quoteSellCredits(pool: PoolState, creditsIn: bigint): SwapQuote 
   return buildQuote(pool, 'sell', creditsIn, sellProceedsCents(pool, creditsIn));
 }
 
+/** The quote of a swap of an exact number of tonnes: bought out of the pool (exact-out) or sold into it (exact-in). */
+export function quoteExactTonnes(pool: PoolState, side: SwapSide, tonnes: bigint): SwapQuote {
+  return side === 'buy' ? quoteBuyCredits(pool, tonnes) : quoteSellCredits(pool, tonnes);
+}
+
 /**
  * Exact-in buy with a cash budget: the most whole tonnes `budgetCents` can buy (rounded down, possibly 0).
  * Only the cash those tonnes cost is taken (the exact-out quote of that many tonnes, ≤ the budget): the

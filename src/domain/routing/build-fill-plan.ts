@@ -1,5 +1,5 @@
 import type { PoolState } from '../amm/pool-state';
-import { quoteBuyCredits, quoteSellCredits } from '../amm/quote-swap';
+import { quoteExactTonnes } from '../amm/quote-swap';
 import type { BookFillStep, FillPlan, FillStep, MarketOrderInput, PoolFillStep } from './fill-plan';
 import { poolCashCents, poolTonnesBeating } from './pool-depth';
 
@@ -58,7 +58,7 @@ function assemblePlan(input: MarketOrderInput, pool: PoolState | null, steps: Fi
     totals.quantity += step.quantity;
     totals.cashCents += step.cashCents;
   }
-  const poolQuote = pool && poolTotals.quantity > 0n ? quotePool(input, pool, poolTotals.quantity) : null;
+  const poolQuote = pool && poolTotals.quantity > 0n ? quoteExactTonnes(pool, input.side, poolTotals.quantity) : null;
   if (poolQuote && poolQuote.cashCents !== poolTotals.cashCents) {
     throw new Error('Pool chunks must add up to the single swap quote');
   }
@@ -76,8 +76,4 @@ function assemblePlan(input: MarketOrderInput, pool: PoolState | null, steps: Fi
     poolQuote,
     steps,
   };
-}
-
-function quotePool(input: MarketOrderInput, pool: PoolState, tonnes: bigint) {
-  return input.side === 'buy' ? quoteBuyCredits(pool, tonnes) : quoteSellCredits(pool, tonnes);
 }

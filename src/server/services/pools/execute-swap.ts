@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { quoteBuyCredits, quoteSellCredits, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
-import { InsufficientCreditsError, NotFoundError, RefusedError } from '../../../domain/errors';
-import { formatCents } from '../../../domain/money';
+import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
+import { NotFoundError } from '../../../domain/errors';
 import { lotMoveStatements } from './lot-moves';
 import { planLotTake } from './plan-lot-take';
 import { lotTonnes } from '../../../domain/trading/lot-selection';
@@ -10,7 +9,7 @@ import { cashChangeStatement, ledgerStatement, poolTradeStatement, poolUpdateSta
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { combineStatements } from './sql-rows';
 import { rowsOf } from '../../db/sql-values';
-import { refuseBreachedBound } from './swap-bound';
+import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from './swap-checks';
 
 export interface SwapInput {
   userId: number;
@@ -47,22 +46,13 @@ export async function swapIn(tx: Executor, input: SwapInput, now: Date): Promise
   });
   const pool = context.pool;
   if (!pool) throw new NotFoundError(`No liquidity pool exists for project ${input.projectId}`);
-  const tonnes = BigInt(input.quantity);
-  const quote = buying ? quoteBuyCredits(pool.state, tonnes) : quoteSellCredits(pool.state, tonnes);
+  const quote = quoteExactTonnes(pool.state, input.side, BigInt(input.quantity));
   refuseBreachedBound(input, quote);
-  const cashCents = context.cashCents ?? 0n;
-  if (buying && cashCents < quote.cashCents) {
-    throw new RefusedError(`Insufficient funds: this swap costs $${formatCents(quote.cashCents)} and your cash balance is $${formatCents(cashCents)}`, {
-      balanceCents: cashCents, requiredCents: quote.cashCents,
-    });
-  }
+  refuseUnaffordable(input.side, quote, context.cashCents ?? 0n);
   const takes = planLotTake(context.lots, input.quantity);
   if (!takes) {
     if (buying) throw new Error(`Pool ${pool.id} holds fewer pooled tonnes than its credit reserve`);
-    const held = lotTonnes(context.lots);
-    throw new InsufficientCreditsError(`You hold only ${held} active credits of this project (requested ${input.quantity})`, {
-      availableTonnes: held, requestedTonnes: input.quantity,
-    });
+    throw insufficientCreditsToSell(lotTonnes(context.lots), input.quantity);
   }
   const priceCents = quote.averagePriceCents!;
   const statements = [

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { quoteBuyCredits, quoteSellCredits, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
+import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
 import { NotFoundError } from '../../../domain/errors';
 import { findPool } from './pool-queries';
 
@@ -7,6 +7,5 @@ import { findPool } from './pool-queries';
 export async function quoteSwap(db: Database, projectId: number, side: SwapSide, quantity: number): Promise<SwapQuote> {
   const found = await findPool(db, projectId, null);
   if (!found) throw new NotFoundError(`No liquidity pool exists for project ${projectId}`);
-  const tonnes = BigInt(quantity);
-  return side === 'buy' ? quoteBuyCredits(found.pool.state, tonnes) : quoteSellCredits(found.pool.state, tonnes);
+  return quoteExactTonnes(found.pool.state, side, BigInt(quantity));
 }

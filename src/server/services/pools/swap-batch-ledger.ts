@@ -1,10 +1,9 @@
 import { AmmError } from '../../../domain/amm/amm-error';
 import type { PoolState } from '../../../domain/amm/pool-state';
-import { quoteBuyCredits, quoteSellCredits, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
-import { DomainError, InsufficientCreditsError, RefusedError } from '../../../domain/errors';
-import { formatCents } from '../../../domain/money';
+import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
+import { DomainError } from '../../../domain/errors';
 import { selectLots, type LotPiece, type SelectableLot } from '../../../domain/trading/lot-selection';
-import { refuseBreachedBound } from './swap-bound';
+import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from './swap-checks';
 
 /** A holding of the pool's project as a swap batch sees it; new rows carry negative ids until written. */
 export interface BatchLot extends SelectableLot {
@@ -78,22 +77,15 @@ export class SwapBatchLedger {
 
   private swap(command: SwapCommand): SwapFill {
     const buying = command.side === 'buy';
-    const tonnes = BigInt(command.quantity);
-    const quote = buying ? quoteBuyCredits(this.state, tonnes) : quoteSellCredits(this.state, tonnes);
+    const quote = quoteExactTonnes(this.state, command.side, BigInt(command.quantity));
     refuseBreachedBound(command, quote);
     const cashCents = this.cash.get(command.userId) ?? 0n;
-    if (buying && cashCents < quote.cashCents) {
-      throw new RefusedError(`Insufficient funds: this swap costs $${formatCents(quote.cashCents)} and your cash balance is $${formatCents(cashCents)}`, {
-        balanceCents: cashCents, requiredCents: quote.cashCents,
-      });
-    }
+    refuseUnaffordable(command.side, quote, cashCents);
     const sources = buying ? this.lotsWhere((lot) => lot.status === 'pooled') : this.lotsWhere((lot) => lot.status === 'active' && lot.userId === command.userId);
     const held = sources.reduce((sum, lot) => sum + lot.quantity, 0);
     if (held < command.quantity) {
       if (buying) throw new Error(`pool ${this.poolId}: the loaded pooled lots hold ${held} t, ${command.quantity} t needed`);
-      throw new InsufficientCreditsError(`You hold only ${held} active credits of this project (requested ${command.quantity})`, {
-        availableTonnes: held, requestedTonnes: command.quantity,
-      });
+      throw insufficientCreditsToSell(held, command.quantity);
     }
     const priceCents = quote.averagePriceCents!;
     for (const piece of selectLots(sources, command.quantity, oldestFirst)) this.move(piece, command, priceCents);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray, jsonParam } from '../../db/sql-values';
+import { intArray } from '../../db/sql-values';
 
 const LOT_FIELDS = sql.raw(`h.id, h.user_id, h.quantity, h.serial_start, h.serial_end, h.purchase_price_cents::text as purchase_price_cents,
         h.purchase_date, h.status, h.order_id, h.origin, h.parent_holding_id`);

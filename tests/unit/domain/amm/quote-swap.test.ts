@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmptyPoolError, InsufficientLiquidityError, NonPositiveAmountError } from '../../../../src/domain/amm/amm-error';
 import { createPool } from '../../../../src/domain/amm/create-pool';
-import { quoteBuyCredits, quoteBuyWithCash, quoteSellCredits } from '../../../../src/domain/amm/quote-swap';
+import { quoteBuyCredits, quoteBuyWithCash, quoteExactTonnes, quoteSellCredits } from '../../../../src/domain/amm/quote-swap';
 import { removeLiquidity } from '../../../../src/domain/amm/remove-liquidity';
 
 // 1,000 t against $10,000.00: spot 10.00 per tonne, k = 10^9.
@@ -101,6 +101,14 @@ describe('quoteBuyWithCash (exact in)', () => {
     const quote = quoteBuyWithCash(pool, 1005n);
     expect(quote).toMatchObject({ creditsTonnes: 0n, cashCents: 0n, feeCents: 0n, averagePrice: null, priceImpactBps: null });
     expect(quote.poolAfter).toEqual(pool);
+  });
+});
+
+describe('quoteExactTonnes', () => {
+  it('buys exactly that many tonnes out of the pool, or sells exactly that many into it', () => {
+    expect(quoteExactTonnes(pool, 'buy', 10n)).toEqual(quoteBuyCredits(pool, 10n));
+    expect(quoteExactTonnes(pool, 'sell', 10n)).toEqual(quoteSellCredits(pool, 10n));
+    expect(quoteExactTonnes(pool, 'buy', 10n).cashCents).toBe(10_133n);
   });
 });
 
