@@ -74,13 +74,16 @@ async function adminQuery(url: string, text: string): Promise<void> {
 
 let counter = 0;
 
+/** The password `signUp` registers every account with. */
+export const SIGN_UP_PASSWORD = 'correct horse battery';
+
 /** Registers a new account and returns its session cookie header. */
 export async function signUp(app: FastifyInstance, fields: { firstName?: string; companyName?: string; email?: string } = {}) {
   const email = fields.email ?? `user${++counter}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: 'correct horse battery', firstName: fields.firstName ?? 'Ada', ...(fields.companyName ? { companyName: fields.companyName } : {}) },
+    payload: { email, password: SIGN_UP_PASSWORD, firstName: fields.firstName ?? 'Ada', ...(fields.companyName ? { companyName: fields.companyName } : {}) },
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const cookie = String(response.headers['set-cookie']).split(';')[0];

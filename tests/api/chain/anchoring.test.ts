@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { chainJournal, holdings } from '../../../src/server/db/schema';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects, retire } from '../retirement/retirement-kit';
+import { retire } from '../retirement/retirement-kit';
 import { chainCredit, chainOn, chainTx, retirementTxOf, TEST_CUSTODY_KEY, tokenOf } from './chain-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -19,7 +20,7 @@ describe('when a purchase commits', () => {
   it('mints a token for the new holding with the project provenance and the quantity', async () => {
     const { cookie } = await signUp(t.app);
     const amazon = projects.find((project) => project.name === 'Amazon Rainforest Conservation')!;
-    const { credit } = await buy(t.app, cookie, amazon, 7);
+    const { credit } = await buyCredits(t.app, cookie, amazon, 7);
 
     // The worker was idle, so the request waited for its own mint.
     expect(credit.tokenId).toEqual(expect.any(Number));
@@ -45,7 +46,7 @@ describe('when a purchase commits', () => {
 describe('when credits are retired', () => {
   it('retires the whole holding token on chain and stores the transaction on the certificate', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[1], 4);
+    const { credit } = await buyCredits(t.app, cookie, projects[1], 4);
     const tokenId = await tokenOf(t, credit.id);
     const response = await retire(t.app, cookie, credit.id, { reason: 'Scope 1 offset' });
     expect(response.statusCode).toBe(201);
@@ -61,7 +62,7 @@ describe('when credits are retired', () => {
 
   it('splits a partial retirement off the parent token, then retires only the split', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[2], 10);
+    const { credit } = await buyCredits(t.app, cookie, projects[2], 10);
     const parentToken = await tokenOf(t, credit.id);
     const response = await retire(t.app, cookie, credit.id, { reason: 'Partial offset', quantity: 3 });
     const { certificateId, creditId: retiredId } = response.json();
@@ -79,7 +80,7 @@ describe('when credits are retired', () => {
 
   it('gives each lot split off before the parent is retired its own token first', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[3], 9);
+    const { credit } = await buyCredits(t.app, cookie, projects[3], 9);
     // Two partial retirements, then the rest: the parent token ends with exactly the last 4 tonnes.
     const first = (await retire(t.app, cookie, credit.id, { reason: 'first', quantity: 2 })).json();
     const second = (await retire(t.app, cookie, credit.id, { reason: 'second', quantity: 3 })).json();

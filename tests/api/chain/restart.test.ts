@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chainJournal, holdings } from '../../../src/server/db/schema';
 import { createTestApp, signUp } from '../../support/test-app';
-import { buy, listProjects, retire } from '../retirement/retirement-kit';
+import { retire } from '../retirement/retirement-kit';
 import { chainCredit, chainOn, chainTx, retirementTxOf, TEST_CUSTODY_KEY, tokenOf } from './chain-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 // A file-backed PGlite in a temp directory, even in the PostgreSQL run: what is tested is the chain's replay.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carbon-chain-restart-'));
@@ -19,9 +20,9 @@ describe('when the app restarts on the same data directory', () => {
     const first = await open();
     const projects = await listProjects(first.app);
     const { cookie } = await signUp(first.app);
-    const whole = (await buy(first.app, cookie, projects[0], 5)).credit;
-    const split = (await buy(first.app, cookie, projects[1], 8)).credit;
-    const kept = (await buy(first.app, cookie, projects[2], 2)).credit;
+    const whole = (await buyCredits(first.app, cookie, projects[0], 5)).credit;
+    const split = (await buyCredits(first.app, cookie, projects[1], 8)).credit;
+    const kept = (await buyCredits(first.app, cookie, projects[2], 2)).credit;
     const wholeRetirement = (await retire(first.app, cookie, whole.id, { reason: 'Annual report 2025' })).json();
     const partRetirement = (await retire(first.app, cookie, split.id, { reason: 'Event offset', quantity: 3 })).json();
     const wholeTx = await retirementTxOf(first, wholeRetirement.certificateId);
@@ -54,7 +55,7 @@ describe('when the app restarts on the same data directory', () => {
       const keptMints = await second.deps.db.select().from(chainJournal).where(eq(chainJournal.holdingId, kept.id));
       expect(keptMints).toHaveLength(1);
 
-      const next = (await buy(second.app, cookie, projects[0], 1)).credit;
+      const next = (await buyCredits(second.app, cookie, projects[0], 1)).credit;
       const nextToken = await tokenOf(second, next.id);
       expect(nextToken).toBe(Math.max(...Object.values(tokens).map(Number)) + 1);
     } finally {

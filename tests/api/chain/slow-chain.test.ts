@@ -4,8 +4,8 @@ import { holdings } from '../../../src/server/db/schema';
 import type { ServerChain } from '../../../src/server/chain/start-chain';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects } from '../retirement/retirement-kit';
 import { chainCredit, chainOn, TEST_CUSTODY_KEY } from './chain-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 /** Holds every mint until the test opens the gate (a chain as slow as the test wants), or fails the next one. */
 function gatedChain() {
@@ -43,7 +43,7 @@ const storedToken = async (holdingId: number) =>
 describe('when the chain is slower than CHAIN_TIMEOUT_MS', () => {
   it('answers the purchase with tokenId null (pending) and anchors it once the chain catches up', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[0], 2);
+    const { credit } = await buyCredits(t.app, cookie, projects[0], 2);
     expect(credit.tokenId).toBeNull();
     expect(t.deps.anchoring!.status().state).toBe('anchoring');
 
@@ -57,7 +57,7 @@ describe('when the chain is slower than CHAIN_TIMEOUT_MS', () => {
 
   it('answers a chain read that takes too long with 504', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[1], 1);
+    const { credit } = await buyCredits(t.app, cookie, projects[1], 1);
     const tokenId = (await t.deps.anchoring!.waitFor({ holdingId: credit.id }, 30_000))!.tokenId;
     // A read that never answers, for this request only.
     const never = new Promise<never>(() => {});
@@ -79,7 +79,7 @@ describe('when the chain fails for a moment', () => {
   it('backs off, answers pending meanwhile, and anchors on the retry', async () => {
     slow.state.failNextMint = true;
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[2], 3);
+    const { credit } = await buyCredits(t.app, cookie, projects[2], 3);
     expect(credit.tokenId).toBeNull();
     await vi.waitFor(async () => expect(await storedToken(credit.id)).not.toBeNull(), { timeout: 30_000, interval: 100 });
     expect(t.deps.anchoring!.status().lastError).toBe('connect ECONNREFUSED 127.0.0.1:8545');

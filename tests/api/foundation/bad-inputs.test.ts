@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { findProject, ledgerSnapshot, ROOMY_RATE_LIMIT } from './support';
+import { ledgerSnapshot } from './support';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 let t: TestApp;
 let amazon: Project; // $18.50, 12,000 available

@@ -9,7 +9,7 @@ import { PROJECT_TYPES, STANDARDS } from '../../../src/shared/constants';
 import { project as projectSchema, type Project } from '../../../src/shared/schemas/project';
 import { platformStats as platformStatsSchema } from '../../../src/shared/schemas/stats';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { getAs } from './support';
+import { getAs } from '../../support/api-calls';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
 

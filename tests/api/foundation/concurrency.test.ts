@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdings, projects } from '../../../src/server/db/schema';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { cashTotals, findProject, issuanceByProject, postJson, ROOMY_RATE_LIMIT } from './support';
+import { cashTotals, issuanceByProject } from './support';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 const BUYERS = 20;
 const PURCHASES = 100;

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { getAs, postJson, ROOMY_RATE_LIMIT, SIGN_UP_PASSWORD } from './support';
+import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '../../support/test-app';
+import { getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 // Defences around the auth routes: CSRF origin check, JSON-only bodies, security headers, login rate limit.
 let t: TestApp;

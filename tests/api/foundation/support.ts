@@ -1,37 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { holdings, projects, transactions, users } from '../../../src/server/db/schema';
 import type { AppDeps } from '../../../src/server/app-deps';
-import type { Project } from '../../../src/shared/schemas/project';
-
-/** The password `signUp` registers every account with. */
-export const SIGN_UP_PASSWORD = 'correct horse battery';
-
-/**
- * Sign-up shares the login rate limit; the suites create many accounts from one address, so they raise it.
- * The rate-limit test builds its own app with a small limit.
- */
-export const ROOMY_RATE_LIMIT = { loginRateLimitPerMinute: 10_000 };
-
-export function postJson(app: FastifyInstance, url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: payload as InjectOptions['payload'],
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-  });
-}
-
-export function getAs(app: FastifyInstance, url: string, cookie?: string) {
-  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-}
-
-export async function findProject(app: FastifyInstance, name: string): Promise<Project> {
-  const list = (await app.inject('/api/projects')).json() as Project[];
-  const found = list.find((project) => project.name === name);
-  if (!found) throw new Error(`seed project "${name}" is missing`);
-  return found;
-}
 
 /** The session cookie (`sid=…`) a response sets, without its attributes. */
 export function sessionCookie(setCookie: string | string[] | undefined): string {

@@ -6,8 +6,8 @@ import type { Pool, RoutedTrade, RoutingSummary } from '../../../src/shared/sche
 import type { OrderBookData } from '../../../src/shared/schemas/trading';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../foundation/support';
-import { createPool, findProjectNamed, getAs, postJson, traderWithCredits } from './pool-kit';
+import { createPool, traderWithCredits } from './pool-kit';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 interface Scenario {
   name: string;
@@ -52,7 +52,7 @@ describe.each(SCENARIOS)('best execution: $name', (scenario) => {
   let routing: RoutingSummary;
 
   beforeAll(async () => {
-    const project = await findProjectNamed(t.app, scenario.project);
+    const project = await findProject(t.app, scenario.project);
     const restingTonnes = scenario.resting.reduce((sum, [tonnes]) => sum + tonnes, 0);
     const provider = await traderWithCredits(t.app, project, [scenario.pool.credits], 'Provider');
     await createPool(t.app, provider.cookie, { projectId: project.id, creditReserve: scenario.pool.credits, tokenReserve: scenario.pool.cash });
@@ -107,8 +107,8 @@ describe.each(SCENARIOS)('best execution: $name', (scenario) => {
 
 describe('a market buy with little cash', () => {
   it('takes only the tonnes its cash pays for across both venues, and refuses a sell beyond its credits', async () => {
-    const california = await findProjectNamed(t.app, 'California Dairy Digesters'); // $32.00
-    const amazon = await findProjectNamed(t.app, 'Amazon Rainforest Conservation');
+    const california = await findProject(t.app, 'California Dairy Digesters'); // $32.00
+    const amazon = await findProject(t.app, 'Amazon Rainforest Conservation');
     const provider = await traderWithCredits(t.app, california, [105], 'Provider');
     await createPool(t.app, provider.cookie, { projectId: california.id, creditReserve: 100, tokenReserve: '3200' });
     await postJson(t.app, '/api/trading/orders', { projectId: california.id, orderType: 'sell', quantity: 5, pricePerCredit: '31.00' }, provider.cookie);

@@ -2,9 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../foundation/support';
 import { ledgerFingerprint } from './ledger-fingerprint';
-import { createPool, findProjectNamed, traderWithCredits } from './pool-kit';
+import { createPool, traderWithCredits } from './pool-kit';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 // Kenya: $24.00. The provider pools 100 t with $2,400 (price $24.00); the trader holds 30 t and $50,000 less 30 t.
 let t: TestApp;
@@ -17,8 +17,8 @@ let poor: { cookie: string };
 let poolId: number;
 beforeAll(async () => {
   t = await createTestApp(ROOMY_RATE_LIMIT);
-  kenya = await findProjectNamed(t.app, 'Gazi Bay Mangrove Restoration');
-  rwanda = await findProjectNamed(t.app, 'Rwanda Clean Cookstoves');
+  kenya = await findProject(t.app, 'Gazi Bay Mangrove Restoration');
+  rwanda = await findProject(t.app, 'Rwanda Clean Cookstoves');
   provider = await traderWithCredits(t.app, kenya, [150], 'Provider');
   trader = await traderWithCredits(t.app, kenya, [20, 10], 'Trader');
   stranger = await signUp(t.app, { firstName: 'Stranger' });

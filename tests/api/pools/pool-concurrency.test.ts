@@ -4,10 +4,10 @@ import type { Credit } from '../../../src/shared/schemas/credit';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../foundation/support';
 import { BALANCED_LEDGER, checkLedger } from './pool-invariants';
-import { createPool, findProjectNamed, getAs, postJson, traderWithCredits } from './pool-kit';
+import { createPool, traderWithCredits } from './pool-kit';
 import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 const TRADERS = 6;
 const OPERATIONS = 240;
@@ -25,8 +25,8 @@ interface Market {
 /** Two pools (Atacama $11.90, Noor $13.25), six traders holding credits of both and cash. */
 async function openMarket(): Promise<Market> {
   const t = await createTestApp(ROOMY_RATE_LIMIT);
-  const atacama = await findProjectNamed(t.app, 'Atacama Desert Solar Park');
-  const noor = await findProjectNamed(t.app, 'Noor Ouarzazate Solar Complex');
+  const atacama = await findProject(t.app, 'Atacama Desert Solar Park');
+  const noor = await findProject(t.app, 'Noor Ouarzazate Solar Complex');
   const traders = [];
   for (let i = 0; i < TRADERS; i++) {
     const trader = await traderWithCredits(t.app, atacama, [150, 50], `Trader ${i}`);

@@ -1,29 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../src/server/app-deps';
-import type { PurchaseResponse } from '../../../src/shared/schemas/credit';
 import type { LiquidityResponse, Pool, SwapResponse } from '../../../src/shared/schemas/pool';
 import type { Project } from '../../../src/shared/schemas/project';
 import { signUp } from '../../support/test-app';
-import { getAs, postJson } from '../foundation/support';
-
-export { getAs, postJson };
-
-export async function findProjectNamed(app: FastifyInstance, name: string): Promise<Project> {
-  const list = (await app.inject('/api/projects')).json() as Project[];
-  const found = list.find((project) => project.name === name);
-  if (!found) throw new Error(`seed project "${name}" is missing`);
-  return found;
-}
+import { buyCredits, getAs, postJson } from '../../support/api-calls';
 
 /** A new account that bought `lots` (one purchase each) of the project, so it holds several active lots. */
 export async function traderWithCredits(app: FastifyInstance, project: Project, lots: number[], firstName = 'Trader') {
   const account = await signUp(app, { firstName });
-  for (const quantity of lots) {
-    const response = await postJson(app, '/api/credits/purchase', { projectId: project.id, quantity, pricePerCredit: project.pricePerCredit }, account.cookie);
-    if (response.statusCode !== 201) throw new Error(`purchase failed: ${response.statusCode} ${response.body}`);
-    void (response.json() as PurchaseResponse);
-  }
+  for (const quantity of lots) await buyCredits(app, account.cookie, project, quantity);
   return account;
 }
 

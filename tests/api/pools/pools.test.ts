@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../foundation/support';
-import { createPool, findProjectNamed, getAs, getPool, holdingsOf, poolLedger, postJson, swap, traderWithCredits } from './pool-kit';
+import { createPool, getPool, holdingsOf, poolLedger, swap, traderWithCredits } from './pool-kit';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 // Amazon: $18.50. The provider buys 1,000 t ($18,500 + $370 fee) and pools 400 t with $7,400: price $18.50,
 // LP units isqrt(400 × 740,000) = 17,204.
@@ -14,7 +14,7 @@ let buyer: { cookie: string; user: { id: number } };
 let poolId: number;
 beforeAll(async () => {
   t = await createTestApp(ROOMY_RATE_LIMIT);
-  amazon = await findProjectNamed(t.app, 'Amazon Rainforest Conservation');
+  amazon = await findProject(t.app, 'Amazon Rainforest Conservation');
   provider = await traderWithCredits(t.app, amazon, [1000], 'Provider');
   buyer = await signUp(t.app, { firstName: 'Buyer' });
 });

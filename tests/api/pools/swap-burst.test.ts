@@ -6,8 +6,8 @@ import type { SwapResponse } from '../../../src/shared/schemas/pool';
 import { toCents } from '../../../src/client/lib/format';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../foundation/support';
-import { createPool, findProjectNamed, getPool, postJson, traderWithCredits } from './pool-kit';
+import { createPool, getPool, traderWithCredits } from './pool-kit';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 const SWAPS = 40;
 let t: TestApp;
@@ -19,7 +19,7 @@ let projectId: number;
 // it ran alone, in arrival order.
 beforeAll(async () => {
   t = await createTestApp(ROOMY_RATE_LIMIT);
-  const project = await findProjectNamed(t.app, 'Katingan Peatland Restoration'); // $14.75
+  const project = await findProject(t.app, 'Katingan Peatland Restoration'); // $14.75
   projectId = project.id;
   const provider = await traderWithCredits(t.app, project, [500], 'Provider');
   const created = await createPool(t.app, provider.cookie, { projectId, creditReserve: 300, tokenReserve: '4425' });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { certificates, holdings, transactions, users } from '../../../src/server/db/schema';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects } from './retirement-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 describe('POST /api/credits/purchase with retireImmediately', () => {
   it('buys and retires in one step and returns the certificate id', async () => {
     const { cookie, user } = await signUp(t.app, { firstName: 'Lin' });
-    const result = await buy(t.app, cookie, projects[0], 3, { retireImmediately: true });
+    const result = await buyCredits(t.app, cookie, projects[0], 3, { retireImmediately: true });
     expect(result.certificateId).toMatch(/^CERT-[A-Z2-7]{16}$/);
     expect(result.credit).toMatchObject({ status: 'retired', quantity: 3, certificateId: result.certificateId, retiredReason: 'Carbon Neutrality Goal' });
     const [certificate] = await t.deps.db.select().from(certificates).where(eq(certificates.id, result.certificateId!));
@@ -28,14 +28,14 @@ describe('POST /api/credits/purchase with retireImmediately', () => {
 
   it('uses the given reason and beneficiary', async () => {
     const { cookie } = await signUp(t.app);
-    const result = await buy(t.app, cookie, projects[0], 1, { retireImmediately: true, reason: '  Event offset  ', beneficiary: 'Conference 2026' });
+    const result = await buyCredits(t.app, cookie, projects[0], 1, { retireImmediately: true, reason: '  Event offset  ', beneficiary: 'Conference 2026' });
     const response = await t.app.inject({ method: 'GET', url: `/api/certificates/${result.certificateId}` });
     expect(response.json()).toMatchObject({ reason: 'Event offset', beneficiary: 'Conference 2026', verified: true });
   });
 
   it('returns certificateId null for a plain purchase', async () => {
     const { cookie } = await signUp(t.app);
-    const result = await buy(t.app, cookie, projects[0], 1);
+    const result = await buyCredits(t.app, cookie, projects[0], 1);
     expect(result.certificateId).toBeNull();
     expect(result.credit.status).toBe('active');
   });

@@ -5,7 +5,8 @@ import { certificates } from '../../../src/server/db/schema';
 import type { Certificate } from '../../../src/shared/schemas/certificate';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects, retire } from './retirement-kit';
+import { retire } from './retirement-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 
 async function retiredCertificate(reason = 'Scope 1 compensation', options: { companyName?: string; quantity?: number } = {}) {
   const { cookie } = await signUp(t.app, { firstName: 'Ada', companyName: options.companyName });
-  const { credit } = await buy(t.app, cookie, projects[0], 10);
+  const { credit } = await buyCredits(t.app, cookie, projects[0], 10);
   const response = await retire(t.app, cookie, credit.id, { reason, quantity: options.quantity ?? 4 });
   expect(response.statusCode).toBe(201);
   return { cookie, credit, certificateId: response.json().certificateId as string };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects, retire } from './retirement-kit';
+import { retire } from './retirement-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -36,8 +37,8 @@ describe('ESG exports', () => {
   it("export the user's own retirements as CSV and JSON, safely quoted", async () => {
     const { cookie } = await signUp(t.app, { firstName: 'Ada', companyName: 'Acme, Inc.' });
     const other = await signUp(t.app);
-    const mine = await buy(t.app, cookie, projects[0], 5);
-    const theirs = await buy(t.app, other.cookie, projects[0], 1);
+    const mine = await buyCredits(t.app, cookie, projects[0], 5);
+    const theirs = await buyCredits(t.app, other.cookie, projects[0], 1);
     const reason = '=HYPERLINK("http://evil.example","click")\nsecond line';
     const { certificateId } = (await retire(t.app, cookie, mine.credit.id, { reason, quantity: 2 })).json();
     await retire(t.app, other.cookie, theirs.credit.id, { reason: 'not in my export' });
@@ -69,7 +70,7 @@ describe('ESG exports', () => {
 
   it("export the user's transactions as CSV and JSON", async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[1], 2);
+    const { credit } = await buyCredits(t.app, cookie, projects[1], 2);
     await retire(t.app, cookie, credit.id, { reason: 'tx export' });
     const csv = parseCsv((await get('/api/exports/transactions.csv', cookie)).body);
     expect(csv[0]).toEqual(['transaction_id', 'date', 'type', 'project_id', 'project_name', 'quantity_tco2e', 'total_usd', 'fee_usd', 'certificate_id']);

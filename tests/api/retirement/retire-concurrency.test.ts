@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { certificates, holdings, transactions } from '../../../src/server/db/schema';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, ledgerImbalances, listProjects, myCredits, retire, serialCoverage } from './retirement-kit';
+import { ledgerImbalances, myCredits, retire, serialCoverage } from './retirement-kit';
 import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 describe('concurrent retirements', () => {
   it('retire the same holding exactly once out of 20 simultaneous requests and leave one certificate', async () => {
     const { cookie, user } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[5], 8);
+    const { credit } = await buyCredits(t.app, cookie, projects[5], 8);
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => retire(t.app, cookie, credit.id, { reason: `attempt ${i}` })));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -33,7 +34,7 @@ describe('concurrent retirements', () => {
 
   it('of one tonne each never retire more than the holding, even when they race', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[5], 5);
+    const { credit } = await buyCredits(t.app, cookie, projects[5], 5);
     const responses = await Promise.all(Array.from({ length: 12 }, () => retire(t.app, cookie, credit.id, { reason: 'one', quantity: 1 })));
     // Four splits of one tonne leave one tonne in the original row, which the fifth retires whole.
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
@@ -54,7 +55,7 @@ describe('ledger invariant after a mixed random workload', () => {
         const project = chosen[Math.floor(next() * chosen.length)];
         const quantity = 1 + Math.floor(next() * 9);
         const retireNow = next() < 0.2;
-        operations.push(buy(t.app, cookie, project, quantity, retireNow ? { retireImmediately: true } : {}));
+        operations.push(buyCredits(t.app, cookie, project, quantity, retireNow ? { retireImmediately: true } : {}));
       }
       await Promise.all(operations.splice(0));
       for (const { cookie } of users) {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects, myCredits, retire } from './retirement-kit';
+import { myCredits, retire } from './retirement-kit';
 import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 // Retirements, purchases, buy-and-retire and order-book trading of the SAME project by the SAME accounts, all at
 // once. On PostgreSQL these writers lock the project, accounts and lots; they must take them in one order (or be
@@ -21,7 +22,7 @@ describe('retirements racing trading and purchases of the same project', () => {
   it('answer every request with 2xx or 4xx and keep the ledger invariants', async () => {
     const next = random(4242);
     const accounts = await Promise.all(Array.from({ length: 5 }, () => signUp(t.app)));
-    for (const { cookie } of accounts) await buy(t.app, cookie, project, 30);
+    for (const { cookie } of accounts) await buyCredits(t.app, cookie, project, 30);
     const priceCents = Number(project.pricePerCredit.replace('.', ''));
     const statuses: number[] = [];
     for (let round = 0; round < 4; round += 1) {

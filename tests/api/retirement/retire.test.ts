@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { certificates, holdings, transactions } from '../../../src/server/db/schema';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, ledgerImbalances, listProjects, myCredits, retire, serialCoverage } from './retirement-kit';
+import { ledgerImbalances, myCredits, retire, serialCoverage } from './retirement-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 describe('POST /api/credits/:creditId/retire', () => {
   it('retires a whole holding and writes the certificate and a retirement transaction', async () => {
     const { cookie, user } = await signUp(t.app, { firstName: 'Ada', companyName: 'Northwind Logistics' });
-    const { credit } = await buy(t.app, cookie, projects[0], 5);
+    const { credit } = await buyCredits(t.app, cookie, projects[0], 5);
     const response = await retire(t.app, cookie, credit.id, { reason: '  Scope 3 offset 2025  ' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -43,7 +44,7 @@ describe('POST /api/credits/:creditId/retire', () => {
 
   it('retires part of a holding: the lowest serials split off as a new retired row, the rest stays active', async () => {
     const { cookie } = await signUp(t.app, { firstName: 'Grace' });
-    const { credit } = await buy(t.app, cookie, projects[1], 10);
+    const { credit } = await buyCredits(t.app, cookie, projects[1], 10);
     const response = await retire(t.app, cookie, credit.id, { reason: 'Carbon Neutrality Goal', quantity: 3, beneficiary: 'Client A' });
     expect(response.statusCode).toBe(201);
     const { certificateId, creditId } = response.json();
@@ -69,9 +70,9 @@ describe('POST /api/credits/:creditId/retire', () => {
     const project = projects[2];
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const first = await buy(t.app, a.cookie, project, 12);
-    const second = await buy(t.app, b.cookie, project, 7);
-    const third = await buy(t.app, a.cookie, project, 4);
+    const first = await buyCredits(t.app, a.cookie, project, 12);
+    const second = await buyCredits(t.app, b.cookie, project, 7);
+    const third = await buyCredits(t.app, a.cookie, project, 4);
     expect(second.credit.serialStart).toBe(first.credit.serialEnd + 1);
     expect(third.credit.serialStart).toBe(second.credit.serialEnd + 1);
     expect((await retire(t.app, a.cookie, first.credit.id, { reason: 'r1', quantity: 5 })).statusCode).toBe(201);
@@ -93,7 +94,7 @@ describe('POST /api/credits/:creditId/retire', () => {
   it("answers 404 for another user's holding and for an unknown one, and changes nothing", async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
-    const { credit } = await buy(t.app, owner.cookie, projects[0], 2);
+    const { credit } = await buyCredits(t.app, owner.cookie, projects[0], 2);
     const response = await retire(t.app, stranger.cookie, credit.id, { reason: 'Not mine' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Credit not found' });
@@ -104,13 +105,13 @@ describe('POST /api/credits/:creditId/retire', () => {
 
   it('answers 409 for an already retired holding and for escrowed or pooled tonnes', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[0], 2);
+    const { credit } = await buyCredits(t.app, cookie, projects[0], 2);
     expect((await retire(t.app, cookie, credit.id, { reason: 'once' })).statusCode).toBe(201);
     const again = await retire(t.app, cookie, credit.id, { reason: 'twice' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already been retired/);
 
-    const other = await buy(t.app, cookie, projects[0], 2);
+    const other = await buyCredits(t.app, cookie, projects[0], 2);
     await t.deps.db.update(holdings).set({ status: 'escrowed' }).where(eq(holdings.id, other.credit.id));
     const escrowed = await retire(t.app, cookie, other.credit.id, { reason: 'locked' });
     expect(escrowed.statusCode).toBe(409);
@@ -138,7 +139,7 @@ describe('POST /api/credits/:creditId/retire', () => {
     ];
     it.each(cases)('refuses %s', async (_name, payload, message) => {
       const { cookie } = await signUp(t.app);
-      const { credit } = await buy(t.app, cookie, projects[3], 3);
+      const { credit } = await buyCredits(t.app, cookie, projects[3], 3);
       const response = await retire(t.app, cookie, credit.id, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(message);
@@ -148,14 +149,14 @@ describe('POST /api/credits/:creditId/retire', () => {
 
     it('accepts a reason of exactly 500 characters after trimming', async () => {
       const { cookie } = await signUp(t.app);
-      const { credit } = await buy(t.app, cookie, projects[3], 1);
+      const { credit } = await buyCredits(t.app, cookie, projects[3], 1);
       const response = await retire(t.app, cookie, credit.id, { reason: `  ${'y'.repeat(500)}  ` });
       expect(response.statusCode).toBe(201);
     });
 
     it('refuses a quantity larger than the holding with 422', async () => {
       const { cookie } = await signUp(t.app);
-      const { credit } = await buy(t.app, cookie, projects[3], 3);
+      const { credit } = await buyCredits(t.app, cookie, projects[3], 3);
       const response = await retire(t.app, cookie, credit.id, { reason: 'too many', quantity: 4 });
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toBe('You hold only 3 credits in this holding');
@@ -169,7 +170,7 @@ describe('POST /api/credits/:creditId/retire', () => {
 
   it('tells the catalogue caches that the project changed', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[4], 1);
+    const { credit } = await buyCredits(t.app, cookie, projects[4], 1);
     const seen: unknown[] = [];
     const unsubscribe = t.deps.events.subscribe((event) => seen.push(event));
     await retire(t.app, cookie, credit.id, { reason: 'event' });

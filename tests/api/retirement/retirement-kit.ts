@@ -1,32 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/client';
-import type { Credit, PurchaseResponse } from '../../../src/shared/schemas/credit';
-import type { Project } from '../../../src/shared/schemas/project';
-
-export async function listProjects(app: FastifyInstance): Promise<Project[]> {
-  const response = await app.inject({ method: 'GET', url: '/api/projects' });
-  return response.json() as Project[];
-}
-
-export async function buy(app: FastifyInstance, cookie: string, project: Project, quantity: number, extra: Record<string, unknown> = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/credits/purchase',
-    headers: { cookie },
-    payload: { projectId: project.id, quantity, pricePerCredit: project.pricePerCredit, ...extra },
-  });
-  if (response.statusCode !== 201) throw new Error(`purchase failed: ${response.statusCode} ${response.body}`);
-  return response.json() as PurchaseResponse;
-}
+import type { Credit } from '../../../src/shared/schemas/credit';
+import { getAs, postJson } from '../../support/api-calls';
 
 export function retire(app: FastifyInstance, cookie: string, creditId: number, payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: `/api/credits/${creditId}/retire`, headers: { cookie }, payload });
+  return postJson(app, `/api/credits/${creditId}/retire`, payload, cookie);
 }
 
 export async function myCredits(app: FastifyInstance, cookie: string): Promise<Credit[]> {
-  const response = await app.inject({ method: 'GET', url: '/api/credits/my', headers: { cookie } });
-  return response.json() as Credit[];
+  return (await getAs(app, '/api/credits/my', cookie)).json() as Credit[];
 }
 
 /** Per project: issued − available − Σ holdings of every status; every entry must be 0. */

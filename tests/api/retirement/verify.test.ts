@@ -4,7 +4,8 @@ import { holdings } from '../../../src/server/db/schema';
 import type { VerifyResponse } from '../../../src/shared/schemas/certificate';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buy, listProjects, retire } from './retirement-kit';
+import { retire } from './retirement-kit';
+import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
 let projects: Project[];
@@ -27,7 +28,7 @@ const serialOf = (project: Project, serial: number) => `${project.serialPrefix}-
 describe('GET /api/verify', () => {
   it('finds a retirement by certificate id with its beneficiary, reason and provenance', async () => {
     const { cookie } = await signUp(t.app, { firstName: 'Ada', companyName: 'Acme' });
-    const { credit } = await buy(t.app, cookie, projects[1], 6);
+    const { credit } = await buyCredits(t.app, cookie, projects[1], 6);
     const { certificateId } = (await retire(t.app, cookie, credit.id, { reason: 'Net zero 2030', quantity: 2, beneficiary: 'Client B' })).json();
     const result = await verify(certificateId);
     expect(result).toMatchObject({
@@ -44,7 +45,7 @@ describe('GET /api/verify', () => {
   it('finds a serial number: retired, held (active) and not yet sold', async () => {
     const project = projects[2];
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, project, 5);
+    const { credit } = await buyCredits(t.app, cookie, project, 5);
     const { certificateId } = (await retire(t.app, cookie, credit.id, { reason: 'Serial check', quantity: 2 })).json();
 
     const retired = await verify(serialOf(project, credit.serialStart + 1));
@@ -71,7 +72,7 @@ describe('GET /api/verify', () => {
 
   it('compares a digest printed on a document with the registry', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[3], 1);
+    const { credit } = await buyCredits(t.app, cookie, projects[3], 1);
     const { certificateId } = (await retire(t.app, cookie, credit.id, { reason: 'Digest' })).json();
     const { certificate } = await verify(certificateId);
     expect(await verify(certificateId, certificate!.digest.toUpperCase())).toMatchObject({ digestValid: true, digestPresented: true });
@@ -81,7 +82,7 @@ describe('GET /api/verify', () => {
 
   it('reports a ledger that no longer backs the certificate as not valid', async () => {
     const { cookie } = await signUp(t.app);
-    const { credit } = await buy(t.app, cookie, projects[3], 3);
+    const { credit } = await buyCredits(t.app, cookie, projects[3], 3);
     const { certificateId } = (await retire(t.app, cookie, credit.id, { reason: 'Tamper' })).json();
     await t.deps.db.update(holdings).set({ retiredReason: 'Something else' }).where(eq(holdings.id, credit.id));
     const result = await verify(certificateId);
@@ -92,7 +93,7 @@ describe('GET /api/verify', () => {
   it('shows a trade in the provenance when the holding came from another lot', async () => {
     const seller = await signUp(t.app);
     const buyer = await signUp(t.app);
-    const { credit } = await buy(t.app, seller.cookie, projects[4], 4);
+    const { credit } = await buyCredits(t.app, seller.cookie, projects[4], 4);
     // What the trading feature writes for a fill: the buyer's lot, split off the seller's with origin 'trade'.
     await t.deps.db.update(holdings).set({ quantity: 2, serialStart: credit.serialStart + 2 }).where(eq(holdings.id, credit.id));
     const [traded] = await t.deps.db.insert(holdings).values({

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { cancelOrder, findProject, ledgerFingerprint, marketOrder, newTrader, placeOrder, ROOMY_RATE_LIMIT, send, type Trader } from './trading-kit';
+import { cancelOrder, ledgerFingerprint, marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 let t: TestApp;
 let project: Project;

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { cancelOrder, findProject, marketOrder, newTrader, placeOrder, queryRows, ROOMY_RATE_LIMIT, send, type Trader } from './trading-kit';
+import { cancelOrder, marketOrder, newTrader, placeOrder, queryRows, send, type Trader } from './trading-kit';
 import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 const USERS = 20;
 const REQUESTS = 2000;
@@ -54,8 +55,12 @@ beforeAll(async () => {
         response = await marketOrder(t.app, trader, { projectId: project.id, orderType, quantity: Math.ceil(quantity / 2) });
       } else if (roll < 0.85) {
         kind = 'cancel';
+        // Mostly the user's newest order, which is the likeliest to still rest; sometimes an older one, which has
+        // often been filled meanwhile (409).
         const ids = orderIds[userIndex];
-        response = await cancelOrder(t.app, trader, ids[Math.floor(cancelPick * ids.length)]);
+        const index = cancelPick < 0.7 ? ids.length - 1 : Math.floor(cancelPick * ids.length);
+        response = await cancelOrder(t.app, trader, ids[index]);
+        if (response.statusCode === 200) ids.splice(index, 1);
       } else if (project === projects[0]) {
         // Purchases lock the project row and then the buyer; trades take the project first too, so they interleave
         // without deadlocks. (Only in the first project: see the retirements below.)
@@ -91,7 +96,9 @@ describe(`${REQUESTS} random orders, cancels, purchases and retirements from ${U
     expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(REQUESTS);
     // The workload really traded and really cancelled.
     expect(statuses.get('limit buy 201')! + statuses.get('limit sell 201')!).toBeGreaterThan(1000);
-    expect(statuses.get('cancel 200')).toBeGreaterThan(20);
+    // How many cancels find their order still resting depends on timing, so only a floor that timing cannot break.
+    expect((statuses.get('cancel 200') ?? 0) + (statuses.get('cancel 409') ?? 0)).toBeGreaterThan(100);
+    expect(statuses.get('cancel 200')).toBeGreaterThan(0);
     // Sellers run out of credits along the way: refusals happen under load too and must change nothing.
     expect(statuses.get('limit sell 422')).toBeGreaterThan(0);
     expect(statuses.get('market buy 200')! + statuses.get('market sell 200')!).toBeGreaterThan(100);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { cashOf, findProject, ledgerFingerprint, marketOrder, newTrader, placeOrder, ROOMY_RATE_LIMIT, send, tonnesOf, type Trader } from './trading-kit';
+import { cashOf, ledgerFingerprint, marketOrder, newTrader, placeOrder, send, tonnesOf, type Trader } from './trading-kit';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { cancelOrder, cashOf, findProject, newTrader, placeOrder, ROOMY_RATE_LIMIT, send, tonnesOf, type Trader } from './trading-kit';
+import { cancelOrder, cashOf, newTrader, placeOrder, send, tonnesOf, type Trader } from './trading-kit';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 let t: TestApp;
 let project: Project;

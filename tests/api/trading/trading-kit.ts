@@ -2,30 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../src/server/app-deps';
 import type { Project } from '../../../src/shared/schemas/project';
+import { buyCredits } from '../../support/api-calls';
 import { signUp } from '../../support/test-app';
-
-/** Sign-up shares the login rate limit; the suites create many accounts from one address. */
-export const ROOMY_RATE_LIMIT = { loginRateLimitPerMinute: 100_000 };
 
 export interface Trader {
   cookie: string;
   id: number;
 }
 
-export async function findProject(app: FastifyInstance, name: string): Promise<Project> {
-  const list = (await app.inject('/api/projects')).json() as Project[];
-  const found = list.find((project) => project.name === name);
-  if (!found) throw new Error(`seed project "${name}" is missing`);
-  return found;
-}
-
 /** A new account that bought `tonnes` of the project at its list price (0: cash only). */
 export async function newTrader(app: FastifyInstance, project: Project, tonnes = 0, firstName = 'Trader'): Promise<Trader> {
   const { cookie, user } = await signUp(app, { firstName });
-  if (tonnes > 0) {
-    const response = await send(app, 'POST', '/api/credits/purchase', cookie, { projectId: project.id, quantity: tonnes, pricePerCredit: project.pricePerCredit });
-    if (response.statusCode !== 201) throw new Error(`purchase failed: ${response.statusCode} ${response.body}`);
-  }
+  if (tonnes > 0) await buyCredits(app, cookie, project, tonnes);
   return { cookie, id: user.id };
 }
 

@@ -8,8 +8,9 @@ import { testConfig } from '../../../src/server/config';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { findProject, newTrader, placeOrder, ROOMY_RATE_LIMIT, type Trader } from './trading-kit';
+import { newTrader, placeOrder, type Trader } from './trading-kit';
 import { openSse } from './sse-client';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 // Two servers on one database. On PostgreSQL (TEST_DATABASE_URL) the second has its own pool and its own
 // MarketEvents, so matching is serialised only by the advisory lock and notices travel only through
