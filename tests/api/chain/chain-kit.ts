@@ -53,13 +53,14 @@ export async function chainAudit(app: FastifyInstance): Promise<ChainAuditRespon
   return response.json() as ChainAuditResponse;
 }
 
-/** Waits until every holding has its token and every certificate its transaction (the anchoring drained). */
+/** Waits until no holding or certificate waits for the chain any more (anchored, or failed: callers check which). */
 export async function anchoringDrained(t: TestApp, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = (await t.deps.db.execute(sql`
-      select (select count(*) from holdings where token_id is null)::int as holdings,
-        (select count(*) from certificates where chain_tx_hash is null)::int as certificates`) as unknown as { rows: { holdings: number; certificates: number }[] }).rows;
+      select (select count(*) from holdings where token_id is null and anchor_error is null)::int as holdings,
+        (select count(*) from certificates c join holdings h on h.id = c.holding_id
+          where c.chain_tx_hash is null and c.anchor_error is null and h.anchor_error is null)::int as certificates`) as unknown as { rows: { holdings: number; certificates: number }[] }).rows;
     if (Number(row.holdings) === 0 && Number(row.certificates) === 0) return;
     if (Date.now() > deadline) throw new Error(`anchoring did not drain in ${timeoutMs} ms: ${JSON.stringify(row)}`);
     t.deps.anchoring!.kick();
