@@ -45,7 +45,8 @@ export function ChainStatusPanel() {
   if (audit.isError) return null;
   const look = audit.data ? LOOK[audit.data.status] : null;
   return (
-    <Card className="space-y-3 p-5 sm:p-6" aria-labelledby="chain-status-title">
+    <Card className="p-5 sm:p-6">
+      <section className="space-y-3" aria-labelledby="chain-status-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="chain-status-title" className="text-base font-semibold text-slate-900">Chain status</h2>
         {look && (
@@ -59,6 +60,7 @@ export function ChainStatusPanel() {
       <p className="text-xs text-slate-500">
         Every lot is a token on the chain; a retired lot&apos;s token is a record of its registry retirement and can no longer move.
       </p>
+      </section>
     </Card>
   );
 }
