@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 
@@ -21,7 +20,7 @@ export function clientAssetOptions(clientDist: string): FastifyStaticOptions {
     preCompressed: true,
     // Cache-Control is ours (setHeaders): the plugin's single maxAge cannot tell hashed from unhashed files.
     cacheControl: false,
-    setHeaders: (response: ServerResponse, filePath: string) => {
+    setHeaders: (response, filePath: string) => {
       const servedPath = filePath.replace(PRECOMPRESSED, '');
       const hashed = path.relative(clientDist, servedPath).startsWith(`assets${path.sep}`);
       response.setHeader('cache-control', hashed ? `public, max-age=${HASHED_ASSET_MAX_AGE_S}, immutable` : `public, max-age=${PUBLIC_FILE_MAX_AGE_S}`);
