@@ -35,6 +35,12 @@ export function BuyDialog(props: BuyDialogProps) {
   const cost = purchaseCost(toCents(project.pricePerCredit) ?? 0n, quantity);
   const exceedsAvailable = quantity > project.availableCredits;
   const exceedsCash = cashBalance !== null && (toCents(cashBalance) ?? 0n) < cost.totalCents;
+  // Pay is disabled, with the reason said above it, rather than failing after the processing animation.
+  const blockedReason = exceedsAvailable
+    ? `Pay is disabled: only ${formatInteger(project.availableCredits)} credits are available.`
+    : exceedsCash
+      ? `Pay is disabled: the total is more than your cash balance of ${formatUsd(cashBalance)}.`
+      : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
@@ -51,7 +57,7 @@ export function BuyDialog(props: BuyDialogProps) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            onPay();
+            if (!blockedReason) onPay();
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
@@ -97,11 +103,11 @@ export function BuyDialog(props: BuyDialogProps) {
               </p>
             </div>
           </div>
-          <p className="text-xs text-muted-foreground" role={exceedsCash ? 'alert' : undefined}>
-            {cashBalance === null ? (
+          <p id={`${ids}-pay-note`} className="text-xs text-muted-foreground" role={blockedReason ? 'alert' : undefined}>
+            {blockedReason ? (
+              <span className="font-medium text-amber-800">{blockedReason}</span>
+            ) : cashBalance === null ? (
               'You will be asked to sign in before paying.'
-            ) : exceedsCash ? (
-              <span className="font-medium text-amber-800">The total is more than your demo cash balance of {formatUsd(cashBalance)}.</span>
             ) : (
               <>
                 Paid from your demo cash balance of <span className="font-medium text-slate-800 tabular">{formatUsd(cashBalance)}</span>.
@@ -112,7 +118,7 @@ export function BuyDialog(props: BuyDialogProps) {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit">
+            <Button type="submit" disabled={blockedReason !== null} aria-describedby={`${ids}-pay-note`}>
               <Wallet aria-hidden="true" />
               Pay with Wallet
             </Button>

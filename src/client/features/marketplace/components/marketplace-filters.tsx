@@ -1,9 +1,10 @@
-import { Search } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { PROJECT_TYPES, PROJECT_TYPE_LABELS, STANDARDS, STANDARD_LABELS, type ProjectType, type Standard } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { ALL, type PriceRange, type ProjectFilters } from '../hooks/filter-projects';
+import { ALL, DEFAULT_FILTERS, hasActiveFilters, type PriceRange, type ProjectFilters } from '../hooks/filter-projects';
 
 const PRICE_RANGE_LABELS: Record<PriceRange, string> = {
   any: 'Any Price',
