@@ -8,7 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { formatInteger, formatUsd, toCents } from '../../../lib/format';
+import { formatInteger, formatUsd, pluralize, toCents } from '../../../lib/format';
 import { parseQuantity } from '../hooks/parse-quantity';
 import { CostBreakdown } from './cost-breakdown';
 
@@ -37,7 +37,7 @@ export function BuyDialog(props: BuyDialogProps) {
   const exceedsCash = cashBalance !== null && (toCents(cashBalance) ?? 0n) < cost.totalCents;
   // Pay is disabled, with the reason said above it, rather than failing after the processing animation.
   const blockedReason = exceedsAvailable
-    ? `Pay is disabled: only ${formatInteger(project.availableCredits)} credits are available.`
+    ? `Pay is disabled: only ${pluralize(project.availableCredits, 'credit')} ${project.availableCredits === 1 ? 'is' : 'are'} available.`
     : exceedsCash
       ? `Pay is disabled: the total is more than your cash balance of ${formatUsd(cashBalance)}.`
       : null;
@@ -78,7 +78,7 @@ export function BuyDialog(props: BuyDialogProps) {
               />
               <p id={`${ids}-quantity-hint`} className={exceedsAvailable ? 'text-xs font-medium text-amber-800' : 'text-xs text-muted-foreground'}>
                 {exceedsAvailable
-                  ? `Only ${formatInteger(project.availableCredits)} credits are available`
+                  ? `Only ${pluralize(project.availableCredits, 'credit')} ${project.availableCredits === 1 ? 'is' : 'are'} available`
                   : `${formatInteger(project.availableCredits)} available · 1 credit = 1 t CO₂e`}
               </p>
             </div>

@@ -1,6 +1,6 @@
 import { ArrowDown } from 'lucide-react';
 import { POOL_FEE_PERCENT, type SwapQuote, type SwapSide } from '../../../../shared/schemas/pool';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatUsd, pluralize } from '../../../lib/format';
 
 interface QuoteDetailsProps {
   side: SwapSide;
@@ -26,7 +26,7 @@ export function QuoteDetails({ side, quote, loading, error, bound }: QuoteDetail
     );
   }
   const buying = side === 'buy';
-  const credits = (amount: string) => `${formatInteger(Number(amount))} credits`;
+  const credits = (amount: string) => pluralize(Number(amount), 'credit');
   const legs: Array<[string, string]> = [
     ['You pay', buying ? formatUsd(quote.amountIn) : credits(quote.amountIn)],
     ['You receive', buying ? credits(quote.amountOut) : formatUsd(quote.amountOut)],

@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ToggleGroup } from '../../../components/ui/toggle-group';
 import { errorMessage } from '../../../lib/api';
-import { formatInteger } from '../../../lib/format';
+import { formatInteger, pluralize } from '../../../lib/format';
 import { goToSignIn } from '../../../lib/full-page';
 import { usePoolActions } from '../hooks/use-pool-actions';
 import { useSwapQuote } from '../hooks/use-swap-quote';
@@ -61,7 +61,7 @@ export function SwapForm({ pool, signedIn, heldTonnes }: SwapFormProps) {
           />
           <p className="text-xs text-muted-foreground">
             {side === 'buy'
-              ? `The pool can sell up to ${formatInteger(Math.max(pool.creditReserve - 1, 0))} credits in one swap.`
+              ? `The pool can sell up to ${pluralize(Math.max(pool.creditReserve - 1, 0), 'credit')} in one swap.`
               : heldTonnes !== null ? `You hold ${formatInteger(heldTonnes)} active credits of this project.` : 'Sign in to sell credits you hold.'}
           </p>
         </div>
