@@ -18,6 +18,7 @@ interface MarketplaceFiltersProps {
   onChange: (filters: ProjectFilters) => void;
 }
 
+/** SPEC.md §2 filters: search, Project Type, Standard and Price Range, and Clear filters once any is set. */
 export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
   const set = <K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]) => onChange({ ...filters, [key]: value });
   return (
@@ -84,6 +85,14 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           </SelectContent>
         </Select>
       </div>
+      {hasActiveFilters(filters) && (
+        <div className="flex justify-end sm:col-span-2 lg:col-span-4">
+          <Button variant="ghost" size="sm" onClick={() => onChange(DEFAULT_FILTERS)}>
+            <X aria-hidden="true" />
+            Clear filters
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
