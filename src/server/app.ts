@@ -31,9 +31,8 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false || deps.config.logLevel === 'silent' ? false : logOptions(deps.config.logLevel, options.logDestination),
     bodyLimit: 64 * 1024,
-    // Only a reverse proxy on this machine may name the client: with `true`, anyone could forge X-Forwarded-For
-    // and get a fresh login rate-limit bucket per request.
-    trustProxy: 'loopback',
+    // Off unless configured: a trusted peer may name the client and the scheme, anyone else could forge them.
+    trustProxy: deps.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,8 @@ import { errorResponse } from '../../shared/schemas/common';
 import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
 import { formatCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
-import { authenticate, registerAccount } from '../auth/accounts';
+import { registerAccount } from '../auth/accounts';
+import { signIn } from '../auth/sign-in';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import { forgetSession, requireUser } from '../auth/current-user';
 
@@ -54,9 +55,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/login', {
       config: { rateLimit },
-      schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse } },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
     }, async (request, reply) => {
-      const account = await authenticate(db, request.body);
+      const account = await signIn(db, request.body, config.signInFailureLimit, clock());
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) {
         forgetSession(previous);
