@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/schemas/common';
 import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
@@ -29,19 +30,32 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
   }
 
+  async function endSession(token: string | undefined) {
+    if (!token) return;
+    forgetSession(token);
+    await deleteSession(db, token);
+  }
+
   return async (app) => {
     const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
 
     app.get('/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/signin'));
 
+    // SPEC's logout link. A page on another site could send the user here (the Lax cookie goes along on a top-level
+    // navigation), so a request the browser marks as coming from elsewhere changes nothing.
     app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) {
-        forgetSession(token);
-        await deleteSession(db, token);
+      if (isSameOriginNavigation(request.headers['sec-fetch-site'])) {
+        await endSession(request.cookies[SESSION_COOKIE]);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
       }
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.redirect('/');
+    });
+
+    // The UI's logout: a POST, which the request guard accepts only from our own origin.
+    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+      await endSession(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
     });
 
     app.post('/auth/register', {
@@ -58,11 +72,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
     }, async (request, reply) => {
       const account = await signIn(db, request.body, config.signInFailureLimit, clock());
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) {
-        forgetSession(previous);
-        await deleteSession(db, previous);
-      }
+      await endSession(request.cookies[SESSION_COOKIE]);
       await startSession(reply, account.id);
       return toUser(account);
     });
@@ -71,4 +81,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } },
     }, async (request) => toUser(await requireUser(request, db, clock())));
   };
+}
+
+/** Sec-Fetch-Site says where a request comes from; old browsers send none, and a typed or bookmarked URL is `none`. */
+function isSameOriginNavigation(fetchSite: string | string[] | undefined): boolean {
+  return fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';
 }
