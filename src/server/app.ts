@@ -13,6 +13,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { logOptions, type LogDestination } from './plugins/log-options';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { closeSilentConnections, serverTimeoutOptions } from './plugins/server-timeouts';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
@@ -33,7 +34,9 @@ export async function buildApp(
     bodyLimit: 64 * 1024,
     // Off unless configured: a trusted peer may name the client and the scheme, anyone else could forge them.
     trustProxy: deps.config.trustProxy,
+    ...serverTimeoutOptions(deps.config.httpTimeouts),
   });
+  closeSilentConnections(app.server, deps.config.httpTimeouts);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

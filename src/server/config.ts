@@ -13,6 +13,9 @@ const environmentSchema = z.object({
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   TRUST_PROXY: z.string().regex(/^[\w.:/, -]+$/, 'must be false, true or a comma-separated list of proxy addresses').default('false'),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   PUBLIC_ORIGIN: z.string().url().optional(),
   COOKIE_SECURE: booleanFlag.optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
@@ -41,6 +44,8 @@ export type Config = {
    * Off by default, so a forged header can neither dodge the sign-in rate limit nor claim https.
    */
   trustProxy: boolean | string;
+  /** Deadlines for slow or silent clients (see plugins/server-timeouts.ts). */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Origins allowed to send state-changing requests, besides the request's own host. */
   publicOrigin: string | undefined;
   cookieSecure: boolean | undefined;
@@ -74,6 +79,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     signInFailureLimit: { maxFailures: env.SIGN_IN_FAILURE_LIMIT, windowMs: env.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    httpTimeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, requestMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     publicOrigin: env.PUBLIC_ORIGIN,
     cookieSecure: env.COOKIE_SECURE,
     seedDemoData: env.SEED_DEMO_DATA,

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/schemas/common';
@@ -23,10 +23,14 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, clock } = deps;
 
   // A fresh random session id at every sign-in: a token planted before sign-in is never promoted.
-  async function startSession(reply: FastifyReply, userId: number) {
+  // Secure unless configured otherwise when the site is served over https: PUBLIC_ORIGIN says so, or the request
+  // arrived over TLS (directly, or as a trusted proxy's X-Forwarded-Proto says).
+  const publicHttps = config.publicOrigin?.startsWith('https:') ?? false;
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
     const token = await createSession(db, userId, config.sessionTtlMs, clock());
     reply.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure ?? false, maxAge: Math.floor(config.sessionTtlMs / 1000),
+      path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure ?? (publicHttps || request.protocol === 'https'),
+      maxAge: Math.floor(config.sessionTtlMs / 1000),
     });
   }
 
@@ -63,7 +67,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['auth'], body: registerBody, response: { 201: userSchema, 400: errorResponse, 409: errorResponse } },
     }, async (request, reply) => {
       const account = await registerAccount(db, request.body, config.demoCashCents);
-      await startSession(reply, account.id);
+      await startSession(request, reply, account.id);
       return reply.status(201).send(toUser(account));
     });
 
@@ -73,7 +77,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const account = await signIn(db, request.body, config.signInFailureLimit, clock());
       await endSession(request.cookies[SESSION_COOKIE]);
-      await startSession(reply, account.id);
+      await startSession(request, reply, account.id);
       return toUser(account);
     });
 
