@@ -17,6 +17,7 @@ import { closeSilentConnections, serverTimeoutOptions } from './plugins/server-t
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
+import { chainAuditRoutes } from './routes/chain-audit';
 import { certificateRoutes } from './routes/certificates';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
@@ -74,6 +75,7 @@ export async function buildApp(
     await api.register(tradingRoutes(deps));
     await api.register(marketStreamRoutes(deps));
     await api.register(chainRoutes(deps));
+    await api.register(chainAuditRoutes(deps));
     await api.register(certificateRoutes(deps));
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
