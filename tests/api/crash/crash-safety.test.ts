@@ -29,7 +29,7 @@ async function fileBackedTarget(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carbon-crash-'));
   if (existsSync(inject('pgliteTemplatePath'))) await (await createTestApp({}, { persistentDataDir: dataDir })).close();
   return {
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     open: () => openDatabase({ dataDir }),
     dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
