@@ -100,5 +100,5 @@ describe('when the server is killed (SIGKILL) in the middle of anchoring', () =>
       expect(tx, certificateId).toMatchObject({ found: true, status: 'success' });
     }
     await second.stop();
-  }, 300_000);
+  }, 600_000);
 });
