@@ -31,6 +31,8 @@ export const purchaseBody = z.strictObject({
   retireImmediately: z.boolean().optional(),
   beneficiary: z.string().trim().max(200).optional(),
   reason: z.string().trim().max(500).optional(),
+  /** Pay the price held by this quote (POST /api/quotes); the other fields must match it. */
+  quoteId: z.string().min(1).max(100).optional(),
 });
 export type PurchaseBody = z.infer<typeof purchaseBody>;
 
