@@ -22,6 +22,9 @@ import { tradingRoutes } from './routes/trading';
 import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
 import { quoteRoutes } from './routes/quotes';
+import { developerRoutes } from './routes/developers';
+import { registerBearerAuth } from './plugins/bearer-auth';
+import { WebhookWorker } from './services/webhooks/webhook-worker';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -53,6 +56,8 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
   });
   registerRequestGuard(app, deps.config.publicOrigin);
 
+  // After the Origin check, which bearer requests skip; before the routes, which read the key's user.
+  const bearer = registerBearerAuth(app, { db: deps.db, clock: deps.clock, rateLimitPerMinute: deps.config.apiKeyRateLimitPerMinute });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
@@ -74,11 +79,19 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
     await api.register(quoteRoutes(deps));
+    await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));
 
   registerClient(app, options.clientDist ?? CLIENT_DIST);
+  // Every instance runs a worker; the outbox's row claims keep two from sending the same attempt.
+  const webhooks = new WebhookWorker({
+    db: deps.db, clock: deps.clock, events: deps.events, config: deps.config.webhooks,
+    log: (message) => app.log.warn(message),
+  });
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   return app;
 }
 

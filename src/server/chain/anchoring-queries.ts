@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { certificates, holdings } from '../db/schema';
 import type { JournalSource } from './journal-store.js';
 import type { PendingHolding } from './plan-anchor.js';
+import { recordWebhookEvents } from '../services/webhooks/record-webhook-events';
 
 export interface PendingCertificate {
   id: string;
@@ -97,11 +98,21 @@ export async function saveHoldingFailure(db: Database, holdingId: number, reason
   await db.update(holdings).set({ anchorError: reason }).where(and(eq(holdings.id, holdingId), isNull(holdings.tokenId)));
 }
 
+/** Stores the retirement's transaction hash and, in the same transaction, the certificate.anchored webhook event. */
 export async function saveCertificateTx(db: Database, certificateId: string, txHash: string): Promise<void> {
-  await db
-    .update(certificates)
-    .set({ chainTxHash: txHash, anchorError: null })
-    .where(and(eq(certificates.id, certificateId), isNull(certificates.chainTxHash)));
+  await db.transaction(async (tx) => {
+    const [anchored] = await tx
+      .update(certificates)
+      .set({ chainTxHash: txHash, anchorError: null })
+      .where(and(eq(certificates.id, certificateId), isNull(certificates.chainTxHash)))
+      .returning({ userId: certificates.userId, holdingId: certificates.holdingId, projectId: certificates.projectId, quantity: certificates.quantity });
+    if (anchored) {
+      await recordWebhookEvents(tx, [{
+        userId: anchored.userId, type: 'certificate.anchored',
+        data: { certificateId, chainTxHash: txHash, creditId: anchored.holdingId, projectId: anchored.projectId, quantity: anchored.quantity },
+      }], new Date());
+    }
+  });
 }
 
 export async function saveCertificateFailure(db: Database, certificateId: string, reason: string): Promise<void> {

@@ -10,6 +10,7 @@ import { MAX_REASON_LENGTH } from '../../shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '../../shared/schemas/certificate';
 import { lockProject } from './trading/project-lock';
 import { idempotentIn } from './idempotency/idempotent-writes';
+import { recordWebhookEvents } from './webhooks/record-webhook-events';
 import type { IdempotencyTicket } from './idempotency/idempotency-ticket';
 
 type HoldingRow = typeof holdings.$inferSelect;
@@ -107,6 +108,11 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
     certificateId,
     createdAt: now,
   });
+  await recordWebhookEvents(tx, [{
+    userId: input.userId,
+    type: 'retirement.completed',
+    data: { certificateId, creditId: retired.id, projectId: retired.projectId, quantity: plan.quantityTonnes, beneficiary, reason },
+  }], now);
   return { certificateId, retired };
 }
 
