@@ -19,6 +19,7 @@ import { SignInPage } from './pages/sign-in';
 const TradingPage = lazy(() => import('./pages/trading').then((module) => ({ default: module.TradingPage })));
 const PortfolioPage = lazy(() => import('./pages/portfolio').then((module) => ({ default: module.PortfolioPage })));
 const CertificatePage = lazy(() => import('./pages/certificate').then((module) => ({ default: module.CertificatePage })));
+const DevelopersPage = lazy(() => import('./pages/developers').then((module) => ({ default: module.DevelopersPage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
 /**
@@ -42,6 +43,7 @@ function Router() {
           <Route path="/portfolio" component={PortfolioPage} />
           <Route path="/certificates/:id" component={CertificatePage} />
           <Route path="/verify" component={VerifyPage} />
+          <Route path="/developers" component={DevelopersPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
