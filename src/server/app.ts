@@ -6,7 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -62,9 +63,10 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Carbon-credit marketplace API', version: '1.0.0', description: 'Generated from the route schemas.' },
+      info: { title: 'Carbon-credit marketplace API', version: '1.0.0', description: 'Generated from the route schemas. A guide: docs/api.md.' },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
