@@ -97,6 +97,28 @@ describe('webhooks', () => {
     }
   });
 
+  it('sends order.filled to both sides of a fill and pool.swap to the swapper', async () => {
+    const receiver = await startReceiver();
+    try {
+      const seller = await signUp(t.app);
+      const buyer = await signUp(t.app);
+      await buyCredits(t.app, seller.cookie, project, 30);
+      for (const account of [seller, buyer]) await endpoint(t.app, account.cookie, receiver.url, ['order.filled', 'pool.swap']);
+      await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'sell', quantity: 2, pricePerCredit: '50.00' }, seller.cookie);
+      await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity: 2, pricePerCredit: '50.00' }, buyer.cookie);
+      const filled = (await receiver.waitFor(2)).map((delivery) => JSON.parse(delivery.body));
+      expect(filled.map((event) => [event.type, event.data.side]).sort()).toEqual([['order.filled', 'buy'], ['order.filled', 'sell']]);
+      const pooled = await postJson(t.app, '/api/trading/pools', { projectId: project.id, creditReserve: 20, tokenReserve: '400.00' }, seller.cookie);
+      expect(pooled.statusCode, pooled.body).toBe(201);
+      const swapped = await postJson(t.app, '/api/trading/swap', { projectId: project.id, side: 'sell', quantity: 1, minAmountOut: '1.00' }, seller.cookie);
+      expect(swapped.statusCode, swapped.body).toBe(201);
+      const [, , swap] = (await receiver.waitFor(3)).map((delivery) => JSON.parse(delivery.body));
+      expect(swap).toMatchObject({ type: 'pool.swap', data: { projectId: project.id, side: 'sell', quantity: 1, tradeId: swapped.json().trade.id } });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('sends each event once when two instances run the worker on one database', async () => {
     const other = await buildApp({ ...t.deps }, { clientDist: '/nonexistent' });
     await other.ready();
