@@ -10,12 +10,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
+import { clientAssetOptions } from './plugins/client-asset-options';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
+import { chainAuditRoutes } from './routes/chain-audit';
 import { certificateRoutes } from './routes/certificates';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     await api.register(tradingRoutes(deps));
     await api.register(marketStreamRoutes(deps));
     await api.register(chainRoutes(deps));
+    await api.register(chainAuditRoutes(deps));
     await api.register(certificateRoutes(deps));
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
@@ -102,7 +105,7 @@ function registerClient(app: FastifyInstance, clientDist: string): void {
   const indexFile = path.join(clientDist, 'index.html');
   const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (shell) {
-    app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false, maxAge: '1h' });
+    app.register(fastifyStatic, clientAssetOptions(clientDist));
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // Money columns are bigint cents read as JS bigint; quantities are whole tonnes.
@@ -192,6 +192,8 @@ export const chainJournal = pgTable('chain_journal', {
   status: text('status').notNull(),
   holdingId: integer('holding_id'),
   certificateId: text('certificate_id'),
+  /** Every row an anchoring batch anchors, in the order of its events: holding ids (mint, split) or certificate ids (retire). */
+  targets: jsonb('targets').$type<(number | string)[]>(),
   createdAt: createdAt(),
 }, (t) => [
   index('chain_journal_source_idx').on(t.source, t.id),
