@@ -26,6 +26,8 @@ export interface TestAppOptions {
   persistentDataDir?: string;
   /** The app's clock (tests that cross an expiry move it). */
   clock?: () => Date;
+  /** Receives the app's log lines (pass `logLevel` in the overrides too: tests are silent by default). */
+  logDestination?: { write(line: string): void };
 }
 
 /**
@@ -51,7 +53,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     const template = readFileSync(inject('pgliteTemplatePath'));
     deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain, clock: options.clock });
   }
-  const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent' });
+  const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent', logDestination: options.logDestination });
   await app.ready();
   return {
     app,

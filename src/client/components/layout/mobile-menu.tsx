@@ -3,7 +3,7 @@ import { Blocks, Code2, LogOut, Menu, Satellite } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '../../../shared/schemas/auth';
 import { displayName } from '../../hooks/use-auth';
-import { LOGOUT_URL } from '../../lib/full-page';
+import { LOGOUT_URL, signOut } from '../../lib/full-page';
 import { Button } from '../ui/button';
 import { Separator } from '../ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
@@ -75,7 +75,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
               </Link>
             </Button>
             <Button asChild variant="secondary" className="w-full">
-              <a href={LOGOUT_URL}>
+              <a href={LOGOUT_URL} onClick={signOut}>
                 <LogOut aria-hidden="true" /> Log out
               </a>
             </Button>

@@ -1,8 +1,7 @@
 import { Blocks, Code2, LogOut, Satellite } from 'lucide-react';
-import { Link } from 'wouter';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { displayName, useAuth } from '../../hooks/use-auth';
-import { LOGOUT_URL } from '../../lib/full-page';
+import { LOGOUT_URL, signOut } from '../../lib/full-page';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { CashBalance } from './cash-balance';
@@ -54,7 +53,7 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
                   </Link>
                 </Button>
                 <Button asChild variant="ghost" size="icon" className="size-9">
-                  <a href={LOGOUT_URL} aria-label="Log out" title="Log out">
+                  <a href={LOGOUT_URL} onClick={signOut} aria-label="Log out" title="Log out">
                     <LogOut aria-hidden="true" />
                   </a>
                 </Button>
