@@ -11,6 +11,7 @@ import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../supp
 import { queryRows } from '../trading/trading-kit';
 import type { Project } from '../../../src/shared/schemas/project';
 import { startReceiver } from './webhook-receiver';
+import { saveCertificateTxs } from '../../../src/server/chain/anchoring-queries';
 
 const FAST_WEBHOOKS = { ...testConfig().webhooks, allowPrivate: true, retryBaseMs: 50, pollMs: 50, timeoutMs: 2000 };
 let t: TestApp;
@@ -114,6 +115,21 @@ describe('webhooks', () => {
       expect(swapped.statusCode, swapped.body).toBe(201);
       const [, , swap] = (await receiver.waitFor(3)).map((delivery) => JSON.parse(delivery.body));
       expect(swap).toMatchObject({ type: 'pool.swap', data: { projectId: project.id, side: 'sell', quantity: 1, tradeId: swapped.json().trade.id } });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends certificate.anchored when the anchoring worker stores the retirement\'s transaction', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { cookie } = await signUp(t.app);
+      await endpoint(t.app, cookie, receiver.url, ['certificate.anchored']);
+      const bought = await buyCredits(t.app, cookie, project, 1, { retireImmediately: true });
+      // This app runs without a chain: store the hash as the anchoring worker does once the retirement is mined.
+      await saveCertificateTxs(t.deps.db, [bought.certificateId!], '0xabc123');
+      const [anchored] = await receiver.waitFor(1);
+      expect(JSON.parse(anchored.body)).toMatchObject({ type: 'certificate.anchored', data: { certificateId: bought.certificateId, chainTxHash: '0xabc123' } });
     } finally {
       await receiver.close();
     }
