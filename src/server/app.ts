@@ -9,6 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
+import { clientAssetOptions } from './plugins/client-asset-options';
 import { registerErrorHandler } from './plugins/error-handler';
 import { logOptions, type LogDestination } from './plugins/log-options';
 import { registerRequestGuard } from './plugins/request-guard';
@@ -92,7 +93,7 @@ function registerClient(app: FastifyInstance, clientDist: string): void {
   const indexFile = path.join(clientDist, 'index.html');
   const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (shell) {
-    app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false, maxAge: '1h' });
+    app.register(fastifyStatic, clientAssetOptions(clientDist));
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0];
