@@ -51,7 +51,8 @@ export function RecentCreditsCard({ credits, loading, failure = null }: { credit
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
-                  <span className="font-semibold text-slate-900 tabular">{formatUsd(lineTotal(credit.purchasePrice, credit.quantity))}</span>
+                  {/* A retired holding can never be sold again: it has a certificate, not a value. */}
+                  {credit.status !== 'retired' && <span className="font-semibold text-slate-900 tabular">{formatUsd(lineTotal(credit.purchasePrice, credit.quantity))}</span>}
                   <Badge variant={statusVariant(credit.status)}>{capitalize(credit.status)}</Badge>
                 </div>
               </li>
