@@ -11,8 +11,10 @@ import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
 import { clientAssetOptions } from './plugins/client-asset-options';
 import { registerErrorHandler } from './plugins/error-handler';
+import { logOptions, type LogDestination } from './plugins/log-options';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { closeSilentConnections, serverTimeoutOptions } from './plugins/server-timeouts';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
@@ -26,14 +28,17 @@ import { poolRoutes } from './routes/pools';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
-export async function buildApp(deps: AppDeps, options: { clientDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps, options: { clientDist?: string; logger?: boolean; logDestination?: LogDestination } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false || deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger: options.logger === false || deps.config.logLevel === 'silent' ? false : logOptions(deps.config.logLevel, options.logDestination),
     bodyLimit: 64 * 1024,
-    // Only a reverse proxy on this machine may name the client: with `true`, anyone could forge X-Forwarded-For
-    // and get a fresh login rate-limit bucket per request.
-    trustProxy: 'loopback',
+    // Off unless configured: a trusted peer may name the client and the scheme, anyone else could forge them.
+    trustProxy: deps.config.trustProxy,
+    ...serverTimeoutOptions(deps.config.httpTimeouts),
   });
+  closeSilentConnections(app.server, deps.config.httpTimeouts);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
