@@ -24,4 +24,8 @@ export interface AppDeps {
   anchoring?: ChainAnchoring;
   /** Owns the chain's lifetime (journal, close); absent with it. */
   chainRuntime?: ChainRuntime;
+  /** With several instances on PostgreSQL: true while this one holds the anchoring lock (ops/anchoring-leader.ts). */
+  anchoringLeader?: () => boolean;
+  /** Set by the process entry on SIGTERM, so /readyz answers 503 while requests drain. */
+  lifecycle?: { shuttingDown: boolean };
 }

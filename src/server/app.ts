@@ -9,9 +9,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
+import { AppMetrics } from './ops/app-metrics';
+import { createReadinessCheck } from './ops/readiness';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { PROJECT_ROOT } from './project-root';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
@@ -21,8 +24,9 @@ import { marketStreamRoutes } from './routes/market-stream';
 import { tradingRoutes } from './routes/trading';
 import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
+import { registerOperations } from './routes/operations';
 
-export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
+export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
 export async function buildApp(deps: AppDeps, options: { clientDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerHealthAndMetrics(app, deps);
 
   await app.register(async (api) => {
     await api.register(authRoutes(deps));
@@ -78,6 +83,24 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
 
   registerClient(app, options.clientDist ?? CLIENT_DIST);
   return app;
+}
+
+/** /healthz, /readyz, /metrics and the hooks feeding the metrics; before the routes, so their hooks cover them. */
+function registerHealthAndMetrics(app: FastifyInstance, deps: AppDeps): void {
+  const { chain } = deps;
+  const metrics = new AppMetrics({
+    db: deps.db,
+    pool: deps.database.pool,
+    isAnchoringLeader: chain ? (deps.anchoringLeader ?? (() => Boolean(deps.anchoring))) : undefined,
+  });
+  app.addHook('onClose', async () => metrics.close());
+  const readiness = createReadinessCheck({
+    db: deps.db,
+    pingChain: chain ? () => chain.request({ method: 'eth_chainId' }) : undefined,
+    shuttingDown: () => deps.lifecycle?.shuttingDown ?? false,
+    timeoutMs: Math.min(deps.config.chain.timeoutMs, 2000),
+  });
+  registerOperations(app, { metrics, readiness, metricsToken: deps.config.metricsToken });
 }
 
 /** Serves the built client; unknown non-API paths get the app shell (with 404) so it shows Page Not Found. */

@@ -19,6 +19,10 @@ const environmentSchema = z.object({
   CHAIN_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex key').optional(),
   CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  CHAIN_NODE_HOST: z.string().min(1).default('127.0.0.1'),
+  CHAIN_NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(60_000).default(8000),
 });
 
 export type Config = {
@@ -43,6 +47,12 @@ export type Config = {
     contractAddress: `0x${string}` | undefined;
     timeoutMs: number;
   };
+  /** `npm run chain`: where the standalone chain node serves its JSON-RPC. */
+  chainNode: { host: string; port: number };
+  /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** How long SIGTERM waits for in-flight requests and open batches before closing anyway. */
+  shutdownGraceMs: number;
 };
 
 /** Parses the environment once; fails listing every bad variable so a misconfiguration is fixed in one go. */
@@ -73,6 +83,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       contractAddress: env.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
       timeoutMs: env.CHAIN_TIMEOUT_MS,
     },
+    chainNode: { host: env.CHAIN_NODE_HOST, port: env.CHAIN_NODE_PORT },
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }
 

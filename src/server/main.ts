@@ -4,12 +4,29 @@ import { buildApp } from './app';
 
 const config = loadConfig();
 const deps = await createAppDeps(config);
+deps.lifecycle = { shuttingDown: false };
 const app = await buildApp(deps);
 
+/**
+ * Graceful stop: /readyz turns 503, the listener stops accepting, requests in flight finish (a batched purchase,
+ * order or swap resolves with its batch's commit), market streams end with a reconnect hint, then the anchoring
+ * lock is released and the chain and database close. If anything hangs, the process still exits within
+ * SHUTDOWN_GRACE_MS (default 8 s, under the 10 s that container runtimes wait before SIGKILL).
+ */
+let stopping = false;
 const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  deps.lifecycle!.shuttingDown = true;
   app.log.info(`${signal} received, shutting down`);
+  const deadline = setTimeout(() => {
+    app.log.error(`Shutdown took longer than ${config.shutdownGraceMs} ms; exiting anyway`);
+    process.exit(1);
+  }, config.shutdownGraceMs);
+  deadline.unref();
   await app.close();
   await closeAppDeps(deps);
+  app.log.info('Shut down cleanly');
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
