@@ -11,6 +11,7 @@ import { MarketEventsBridge } from './services/market-events-bridge';
 import { PlatformStatsCache } from './services/platform-stats';
 import { createAnchoringLeader } from './ops/anchoring-leader';
 import { discoverCustodyContract } from './ops/discover-contract';
+import { adoptOrphanedTokens, withAnchoringIntents } from './ops/anchoring-intents';
 
 export interface ChainDepsOptions extends StartChainOptions {
   /** Wraps the started chain (tests inject a slow chain this way). */
@@ -57,10 +58,18 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   try {
     const runtime = await startChain(await withNodeContract(config, log), database.db, { ...options.chain, log });
     const chain = options.chain?.wrap ? options.chain.wrap(runtime.chain) : runtime.chain;
+    // Several instances may share a PostgreSQL database: only the holder of the anchoring lock runs the worker, and on
+    // a shared remote chain each term first adopts tokens its predecessor created but did not save.
+    const shared = Boolean(config.databaseUrl && config.chain.rpcUrl);
+    const journal = shared ? withAnchoringIntents(runtime.journal, database.db, chain) : runtime.journal;
     const createWorker = () =>
-      createChainAnchoring({ db: database.db, chain, journal: runtime.journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs });
-    // Several instances may share a PostgreSQL database: only the holder of the anchoring lock runs the worker.
-    const leader = config.databaseUrl ? createAnchoringLeader({ databaseUrl: config.databaseUrl, createWorker, pollMs: options.chain?.leaderPollMs, log }) : null;
+      createChainAnchoring({ db: database.db, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs });
+    const leader = config.databaseUrl
+      ? createAnchoringLeader({
+        databaseUrl: config.databaseUrl, createWorker, pollMs: options.chain?.leaderPollMs, log,
+        beforeTerm: shared ? async () => void (await adoptOrphanedTokens(database.db, chain, log)) : undefined,
+      })
+      : null;
     const anchoring = leader ?? createWorker();
     try {
       await anchoring.start();

@@ -203,3 +203,16 @@ export const seedState = pgTable('seed_state', {
   value: text('value').notNull(),
   done: boolean('done').notNull().default(true),
 });
+
+/**
+ * Written by the anchoring leader before each token-creating transaction when several instances share a remote chain
+ * (ops/anchoring-intents.ts): the holding and the custody nonce its mint or split will use. If the leader dies after
+ * the chain mined it but before the token reached the holding, the next leader finds the transaction by that nonce
+ * and adopts its token instead of minting a second one.
+ */
+export const anchoringIntents = pgTable('anchoring_intents', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  holdingId: integer('holding_id').notNull(),
+  custodyNonce: integer('custody_nonce').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('anchoring_intents_holding_idx').on(t.holdingId)]);

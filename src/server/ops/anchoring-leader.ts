@@ -8,6 +8,8 @@ export interface AnchoringLeaderOptions {
   databaseUrl: string;
   /** Makes a fresh worker: a stopped worker cannot be restarted, and each term starts by reconciling. */
   createWorker: () => ChainAnchoring;
+  /** Repairs what the previous leader left half done, before the new term's worker starts. */
+  beforeTerm?: () => Promise<void>;
   pollMs?: number;
   log?: (line: string) => void;
 }
@@ -34,6 +36,7 @@ export function createAnchoringLeader(options: AnchoringLeaderOptions): LeaderAn
         pollMs: options.pollMs,
         log: options.log,
         async onElected() {
+          await options.beforeTerm?.();
           const next = options.createWorker();
           await next.start();
           worker = next;
