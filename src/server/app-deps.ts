@@ -7,6 +7,12 @@ import type { Catalogue } from './services/catalogue';
 import type { MarketEvents } from './services/market-events';
 import type { PlatformStatsCache } from './services/platform-stats';
 
+export interface Lifecycle {
+  shuttingDown: boolean;
+  /** Requests being handled now (market streams excluded); set by buildApp. */
+  inFlightRequests?: () => number;
+}
+
 /** Everything a route needs, passed in (never imported) so tests build the app on their own database. */
 export interface AppDeps {
   config: Config;
@@ -26,6 +32,6 @@ export interface AppDeps {
   chainRuntime?: ChainRuntime;
   /** With several instances on PostgreSQL: true while this one holds the anchoring lock (ops/anchoring-leader.ts). */
   anchoringLeader?: () => boolean;
-  /** Set by the process entry on SIGTERM, so /readyz answers 503 while requests drain. */
-  lifecycle?: { shuttingDown: boolean };
+  /** Given by the process entry: it sets `shuttingDown` on SIGTERM (/readyz answers 503), the app counts requests. */
+  lifecycle?: Lifecycle;
 }

@@ -94,6 +94,7 @@ function registerHealthAndMetrics(app: FastifyInstance, deps: AppDeps): void {
     isAnchoringLeader: chain ? (deps.anchoringLeader ?? (() => Boolean(deps.anchoring))) : undefined,
   });
   app.addHook('onClose', async () => metrics.close());
+  if (deps.lifecycle) deps.lifecycle.inFlightRequests = () => metrics.inFlight;
   const readiness = createReadinessCheck({
     db: deps.db,
     pingChain: chain ? () => chain.request({ method: 'eth_chainId' }) : undefined,

@@ -24,7 +24,14 @@ const shutdown = async (signal: string) => {
     process.exit(1);
   }, config.shutdownGraceMs);
   deadline.unref();
-  await app.close();
+  const closing = app.close();
+  // A connection carrying no request we handle (a request still arriving, a keep-alive between requests) would hold
+  // close() open until its timeout: once every request in flight is answered, drop the rest.
+  const drain = setInterval(() => {
+    if (deps.lifecycle!.inFlightRequests?.() === 0) app.server.closeAllConnections();
+  }, 50);
+  await closing;
+  clearInterval(drain);
   await closeAppDeps(deps);
   app.log.info('Shut down cleanly');
   process.exit(0);

@@ -32,6 +32,8 @@ export class AppMetrics {
   readonly requestDuration: Histogram<'route' | 'method' | 'status'>;
   readonly business: BusinessCounters;
   private sseClients = 0;
+  /** Requests being handled now, market streams excluded (they are counted as SSE clients). */
+  inFlight = 0;
   private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
 
   constructor(options: AppMetricsOptions) {
@@ -72,6 +74,10 @@ export class AppMetrics {
   private registerGauges(options: AppMetricsOptions): void {
     const registers = [this.registry];
     const metrics = this;
+    new Gauge({
+      name: 'http_requests_in_flight', help: 'Requests being handled now (market streams excluded)', registers,
+      collect() { this.set(metrics.inFlight); },
+    });
     new Gauge({
       name: 'marketplace_sse_clients', help: 'Open market streams (server-sent events) on this instance', registers,
       collect() { this.set(metrics.sseClients); },

@@ -22,10 +22,15 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
   const { metrics } = options;
   const expectedAuthorization = options.metricsToken ? Buffer.from(`Bearer ${options.metricsToken}`) : null;
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url !== STREAM_ROUTE) return;
-    metrics.sseOpened();
-    request.raw.socket.once('close', () => metrics.sseClosed());
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === STREAM_ROUTE) {
+      metrics.sseOpened();
+      request.raw.socket.once('close', () => metrics.sseClosed());
+      return;
+    }
+    metrics.inFlight++;
+    // 'close' fires once the response is sent or the connection dropped, so an aborted request is not counted forever.
+    reply.raw.once('close', () => metrics.inFlight--);
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.requestDuration.observe(
