@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // Money columns are bigint cents read as JS bigint; quantities are whole tonnes.
@@ -27,6 +27,16 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * Failed sign-ins per account (the lower-cased e-mail, whether or not an account has it), in a fixed window that
+ * starts at the first failure. In the database so that every app instance counts against the same limit.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  emailKey: text('email_key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
@@ -192,6 +202,8 @@ export const chainJournal = pgTable('chain_journal', {
   status: text('status').notNull(),
   holdingId: integer('holding_id'),
   certificateId: text('certificate_id'),
+  /** Every row an anchoring batch anchors, in the order of its events: holding ids (mint, split) or certificate ids (retire). */
+  targets: jsonb('targets').$type<(number | string)[]>(),
   createdAt: createdAt(),
 }, (t) => [
   index('chain_journal_source_idx').on(t.source, t.id),
@@ -206,13 +218,13 @@ export const seedState = pgTable('seed_state', {
 
 /**
  * Written by the anchoring leader before each token-creating transaction when several instances share a remote chain
- * (ops/anchoring-intents.ts): the holding and the custody nonce its mint or split will use. If the leader dies after
- * the chain mined it but before the token reached the holding, the next leader finds the transaction by that nonce
- * and adopts its token instead of minting a second one.
+ * (ops/anchoring-intents.ts): the holdings (in the order of the transaction's events) and the custody nonce its mint
+ * or split batch will use. If the leader dies after the chain mined it but before the tokens reached the holdings,
+ * the next leader finds the transaction by that nonce and adopts its tokens instead of minting them a second time.
  */
 export const anchoringIntents = pgTable('anchoring_intents', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  holdingId: integer('holding_id').notNull(),
+  holdingIds: integer('holding_ids').array().notNull(),
   custodyNonce: integer('custody_nonce').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('anchoring_intents_holding_idx').on(t.holdingId)]);
+}, (t) => [index('anchoring_intents_nonce_idx').on(t.custodyNonce)]);

@@ -1,7 +1,7 @@
-import { eq, lt, sql } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
-import { saveHoldingToken } from '../chain/anchoring-queries.js';
-import { tokenCreatedBy } from '../chain/chain-lookups.js';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Address, Hex, Log } from 'viem';
+import { saveHoldingTokens } from '../chain/anchoring-queries.js';
+import { createdTokenIds } from '../chain/created-token-ids.js';
 import type { JournalStore } from '../chain/journal-store.js';
 import type { ServerChain } from '../chain/start-chain.js';
 import type { Database } from '../db/client';
@@ -21,16 +21,17 @@ const nonceOf = async (chain: ServerChain, blockTag: 'pending' | 'latest') =>
   Number(await chain.request({ method: 'eth_getTransactionCount', params: [chain.custodyAddress, blockTag] }));
 
 /**
- * The journal the anchoring leader uses on a shared remote chain: before each mint or split of a holding it records
- * which custody nonce that transaction will take (the leader is the only sender of custody transactions), so that a
- * transaction mined just before the leader died can be traced back to its holding by `adoptOrphanedTokens`.
+ * The journal the anchoring leader uses on a shared remote chain: before each mint or split batch it records which
+ * custody nonce that transaction will take (the leader is the only sender of custody transactions) and for which
+ * holdings, so that a transaction mined just before the leader died can be traced back to them by
+ * `adoptOrphanedTokens`.
  */
 export function withAnchoringIntents(journal: JournalStore, db: Database, chain: ServerChain): JournalStore {
   return {
     ...journal,
     async withTarget(target, task) {
-      if ('holdingId' in target) {
-        await db.insert(anchoringIntents).values({ holdingId: target.holdingId, custodyNonce: await nonceOf(chain, 'pending') });
+      if ('holdingIds' in target && target.holdingIds.length > 0) {
+        await db.insert(anchoringIntents).values({ holdingIds: [...target.holdingIds], custodyNonce: await nonceOf(chain, 'pending') });
       }
       return journal.withTarget(target, task);
     },
@@ -38,40 +39,40 @@ export function withAnchoringIntents(journal: JournalStore, db: Database, chain:
 }
 
 /**
- * Run by a new leader before its worker starts. A custody nonce that the chain has used belongs to the last holding
- * that claimed it; if that holding still has no token (and the token the transaction created belongs to no other
- * holding), the previous leader died between mining and saving: save that token, so the worker does not create a
- * second one. Afterwards every intent of a used nonce is settled and deleted.
+ * Run by a new leader before its worker starts. A custody nonce that the chain has used belongs to the last batch
+ * that claimed it; if none of that batch's holdings has a token yet (and none of the tokens the transaction created
+ * belongs to another holding), the previous leader died between mining and saving: save those tokens, in the order of
+ * the transaction's events, so the worker does not create them a second time. Afterwards every intent of a used
+ * nonce is settled and deleted.
  */
 export async function adoptOrphanedTokens(db: Database, chain: ServerChain, log: (line: string) => void): Promise<number> {
   const usedNonces = await nonceOf(chain, 'latest');
-  const claims = rowsOf<{ nonce: number; holding_id: number }>(await db.execute(sql`
-    select distinct on (i.custody_nonce) i.custody_nonce as nonce, i.holding_id
+  const claims = rowsOf<{ nonce: number; holding_ids: number[] }>(await db.execute(sql`
+    select distinct on (i.custody_nonce) i.custody_nonce as nonce, i.holding_ids
     from anchoring_intents i
     where i.custody_nonce < ${usedNonces}
+      and not exists (select 1 from holdings h where h.id = any(i.holding_ids) and (h.token_id is not null or h.anchor_error is not null))
     order by i.custody_nonce, i.id desc`));
-  const pendingIds = new Set(rowsOf<{ id: number }>(await db.execute(sql`
-    select id from holdings where token_id is null and anchor_error is null
-      and id in (select holding_id from anchoring_intents where custody_nonce < ${usedNonces})`)).map((row) => Number(row.id)));
-  const orphans = claims.filter((claim) => pendingIds.has(Number(claim.holding_id)));
   let adopted = 0;
-  if (orphans.length > 0) {
-    const byNonce = await custodyTransactions(chain, new Set(orphans.map((claim) => Number(claim.nonce))));
-    for (const claim of orphans) {
+  if (claims.length > 0) {
+    const byNonce = await custodyTransactions(chain, new Set(claims.map((claim) => Number(claim.nonce))));
+    for (const claim of claims) {
+      const holdingIds = claim.holding_ids.map(Number);
       const txHash = byNonce.get(Number(claim.nonce));
-      const tokenId = txHash ? await tokenCreatedBy(chain, txHash) : null;
-      if (tokenId === null || (await tokenTaken(db, tokenId))) continue;
-      await saveHoldingToken(db, Number(claim.holding_id), tokenId);
-      log(`Chain anchoring: adopted token ${tokenId} (${txHash}) for holding ${claim.holding_id}, created before the last leader stopped`);
-      adopted++;
+      const receipt = txHash ? ((await chain.request({ method: 'eth_getTransactionReceipt', params: [txHash] })) as { status: string; logs: Log[] } | null) : null;
+      const tokenIds = receipt?.status === '0x1' ? createdTokenIds(receipt.logs) : [];
+      if (tokenIds.length !== holdingIds.length || (await anyTokenTaken(db, tokenIds))) continue;
+      await saveHoldingTokens(db, holdingIds.map((holdingId, index) => ({ holdingId, tokenId: tokenIds[index] })));
+      log(`Chain anchoring: adopted ${tokenIds.length} token(s) of ${txHash} for holdings ${holdingIds.join(', ')}, created before the last leader stopped`);
+      adopted += tokenIds.length;
     }
   }
   await db.delete(anchoringIntents).where(lt(anchoringIntents.custodyNonce, usedNonces));
   return adopted;
 }
 
-async function tokenTaken(db: Database, tokenId: number): Promise<boolean> {
-  const [row] = await db.select({ id: holdings.id }).from(holdings).where(eq(holdings.tokenId, tokenId)).limit(1);
+async function anyTokenTaken(db: Database, tokenIds: number[]): Promise<boolean> {
+  const [row] = await db.select({ id: holdings.id }).from(holdings).where(inArray(holdings.tokenId, tokenIds)).limit(1);
   return row !== undefined;
 }
 
