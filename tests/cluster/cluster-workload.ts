@@ -32,3 +32,27 @@ export function planWorkload(seed: number, count: number, users: number, project
     return { kind: 'retire', user };
   });
 }
+
+/** The HTTP request of one operation, or null when the user has nothing it needs (no open order, no holding). */
+export function requestFor(operation: Operation, users: ClusterUser[], projects: { id: number; priceCents: number }[]): { method: string; path: string; body?: unknown } | null {
+  const user = users[operation.user];
+  const project = projects[operation.kind === 'swap' ? 0 : (operation as { project: number }).project];
+  switch (operation.kind) {
+    case 'purchase':
+      return { method: 'POST', path: '/api/credits/purchase', body: { projectId: project.id, quantity: operation.quantity, pricePerCredit: (project.priceCents / 100).toFixed(2) } };
+    case 'limit':
+      return { method: 'POST', path: '/api/trading/orders', body: { projectId: project.id, orderType: operation.side, quantity: operation.quantity, pricePerCredit: ((project.priceCents + operation.priceOffsetCents) / 100).toFixed(2) } };
+    case 'cancel': {
+      const orderId = user.orderIds.pop();
+      return orderId === undefined ? null : { method: 'PATCH', path: `/api/trading/orders/${orderId}/cancel` };
+    }
+    case 'market':
+      return { method: 'POST', path: '/api/trading/market-order', body: { projectId: project.id, orderType: operation.side, quantity: operation.quantity } };
+    case 'swap':
+      return { method: 'POST', path: '/api/trading/swap', body: { projectId: project.id, side: operation.side, quantity: 1, ...(operation.side === 'buy' ? { maxAmountIn: '1000.00' } : { minAmountOut: '0.01' }) } };
+    case 'retire': {
+      const holdingId = user.holdingIds[Math.floor(user.holdingIds.length / 2)];
+      return holdingId === undefined ? null : { method: 'POST', path: `/api/credits/${holdingId}/retire`, body: { reason: 'cluster test', quantity: 1 } };
+    }
+  }
+}

@@ -12,7 +12,7 @@ import { assertLedgerInvariants } from '../support/ledger-invariants';
 import { parseMetrics, sampleValue } from '../support/prometheus';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { openSse } from '../api/trading/sse-client';
-import { planWorkload, type ClusterUser, type Operation } from './cluster-workload';
+import { planWorkload, requestFor, type ClusterUser, type Operation } from './cluster-workload';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEED = Number(process.env.CLUSTER_SEED ?? 20261124);
@@ -67,31 +67,8 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   throw new Error(`${what} within ${timeoutMs} ms`);
 }
 
-function request(operation: Operation): { method: string; path: string; body?: unknown } | null {
-  const user = users[operation.user];
-  const project = projects[operation.kind === 'swap' ? 0 : (operation as { project: number }).project];
-  switch (operation.kind) {
-    case 'purchase':
-      return { method: 'POST', path: '/api/credits/purchase', body: { projectId: project.id, quantity: operation.quantity, pricePerCredit: (project.priceCents / 100).toFixed(2) } };
-    case 'limit':
-      return { method: 'POST', path: '/api/trading/orders', body: { projectId: project.id, orderType: operation.side, quantity: operation.quantity, pricePerCredit: ((project.priceCents + operation.priceOffsetCents) / 100).toFixed(2) } };
-    case 'cancel': {
-      const orderId = user.orderIds.pop();
-      return orderId === undefined ? null : { method: 'PATCH', path: `/api/trading/orders/${orderId}/cancel` };
-    }
-    case 'market':
-      return { method: 'POST', path: '/api/trading/market-order', body: { projectId: project.id, orderType: operation.side, quantity: operation.quantity } };
-    case 'swap':
-      return { method: 'POST', path: '/api/trading/swap', body: { projectId: project.id, side: operation.side, quantity: 1, ...(operation.side === 'buy' ? { maxAmountIn: '1000.00' } : { minAmountOut: '0.01' }) } };
-    case 'retire': {
-      const holdingId = user.holdingIds[Math.floor(user.holdingIds.length / 2)];
-      return holdingId === undefined ? null : { method: 'POST', path: `/api/credits/${holdingId}/retire`, body: { reason: 'cluster test', quantity: 1 } };
-    }
-  }
-}
-
 async function run(operation: Operation, index: number): Promise<void> {
-  const wanted = request(operation);
+  const wanted = requestFor(operation, users, projects);
   if (!wanted) return;
   const instance = up[index % 2] ? index % 2 : 1 - (index % 2);
   const user = users[operation.user];
