@@ -34,7 +34,9 @@ export const purchaseBody = z.strictObject({
     .superRefine(withoutControlCharacters('The beneficiary')).optional(),
   // Empty means the default reason, so this is the reason field without its required minimum.
   reason: z.string({ error: 'reason must be text' }).trim().max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` })
-    .superRefine(withoutControlCharacters('reason')).optional(),
+    .superRefine(withoutControlCharacters('reason', { multiLine: true })).optional(),
+  /** Pay the price held by this quote (POST /api/quotes); the other fields must match it. */
+  quoteId: z.string().min(1).max(100).optional(),
 });
 export type PurchaseBody = z.infer<typeof purchaseBody>;
 
