@@ -30,10 +30,19 @@ export function withAnchoringIntents(journal: JournalStore, db: Database, chain:
   return {
     ...journal,
     async withTarget(target, task) {
-      if ('holdingIds' in target && target.holdingIds.length > 0) {
-        await db.insert(anchoringIntents).values({ holdingIds: [...target.holdingIds], custodyNonce: await nonceOf(chain, 'pending') });
+      if (!('holdingIds' in target) || target.holdingIds.length === 0) return journal.withTarget(target, task);
+      const nonce = await nonceOf(chain, 'pending');
+      await db.insert(anchoringIntents).values({ holdingIds: [...target.holdingIds], custodyNonce: nonce });
+      try {
+        return await journal.withTarget(target, task);
+      } catch (error) {
+        // A receipt that timed out on a slow node does not mean the batch was not mined: if the nonce was used by a
+        // transaction that created exactly these tokens, answer them (as the mint or split would have) instead of
+        // letting the worker send the batch a second time.
+        const tokenIds = await tokensCreatedAtNonce(chain, nonce, target.holdingIds.length);
+        if (!tokenIds) throw error;
+        return tokenIds as never;
       }
-      return journal.withTarget(target, task);
     },
   };
 }
@@ -69,6 +78,20 @@ export async function adoptOrphanedTokens(db: Database, chain: ServerChain, log:
   }
   await db.delete(anchoringIntents).where(lt(anchoringIntents.custodyNonce, usedNonces));
   return adopted;
+}
+
+const SETTLE_WAIT_MS = 5000;
+
+async function tokensCreatedAtNonce(chain: ServerChain, nonce: number, count: number): Promise<number[] | null> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  while ((await nonceOf(chain, 'latest').catch(() => nonce)) <= nonce) {
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const txHash = (await custodyTransactions(chain, new Set([nonce]))).get(nonce);
+  const receipt = txHash ? ((await chain.request({ method: 'eth_getTransactionReceipt', params: [txHash] })) as { status: string; logs: Log[] } | null) : null;
+  const tokenIds = receipt?.status === '0x1' ? createdTokenIds(receipt.logs) : [];
+  return tokenIds.length === count ? tokenIds : null;
 }
 
 async function anyTokenTaken(db: Database, tokenIds: number[]): Promise<boolean> {
