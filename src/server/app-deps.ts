@@ -8,6 +8,12 @@ import type { Catalogue } from './services/catalogue';
 import type { MarketEvents } from './services/market-events';
 import type { PlatformStatsCache } from './services/platform-stats';
 
+export interface Lifecycle {
+  shuttingDown: boolean;
+  /** Requests being handled now (market streams excluded); set by buildApp. */
+  inFlightRequests?: () => number;
+}
+
 /** Everything a route needs, passed in (never imported) so tests build the app on their own database. */
 export interface AppDeps {
   config: Config;
@@ -27,4 +33,8 @@ export interface AppDeps {
   chainAudit?: ChainAudit;
   /** Owns the chain's lifetime (journal, close); absent with it. */
   chainRuntime?: ChainRuntime;
+  /** With several instances on PostgreSQL: true while this one holds the anchoring lock (ops/anchoring-leader.ts). */
+  anchoringLeader?: () => boolean;
+  /** Given by the process entry: it sets `shuttingDown` on SIGTERM (/readyz answers 503), the app counts requests. */
+  lifecycle?: Lifecycle;
 }

@@ -10,12 +10,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
+import { AppMetrics } from './ops/app-metrics';
+import { createReadinessCheck } from './ops/readiness';
 import { clientAssetOptions } from './plugins/client-asset-options';
 import { registerErrorHandler } from './plugins/error-handler';
 import { logOptions, type LogDestination } from './plugins/log-options';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { closeSilentConnections, serverTimeoutOptions } from './plugins/server-timeouts';
+import { PROJECT_ROOT } from './project-root';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
@@ -30,8 +33,9 @@ import { quoteRoutes } from './routes/quotes';
 import { developerRoutes } from './routes/developers';
 import { registerBearerAuth } from './plugins/bearer-auth';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
+import { registerOperations } from './routes/operations';
 
-export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
+export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
 export async function buildApp(
   deps: AppDeps, options: { clientDist?: string; logger?: boolean; logDestination?: LogDestination } = {},
@@ -76,6 +80,7 @@ export async function buildApp(
     transform: documentRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerHealthAndMetrics(app, deps);
 
   await app.register(async (api) => {
     await api.register(authRoutes(deps));
@@ -103,6 +108,25 @@ export async function buildApp(
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());
   return app;
+}
+
+/** /healthz, /readyz, /metrics and the hooks feeding the metrics; before the routes, so their hooks cover them. */
+function registerHealthAndMetrics(app: FastifyInstance, deps: AppDeps): void {
+  const { chain } = deps;
+  const metrics = new AppMetrics({
+    db: deps.db,
+    pool: deps.database.pool,
+    isAnchoringLeader: chain ? (deps.anchoringLeader ?? (() => Boolean(deps.anchoring))) : undefined,
+  });
+  app.addHook('onClose', async () => metrics.close());
+  if (deps.lifecycle) deps.lifecycle.inFlightRequests = () => metrics.inFlight;
+  const readiness = createReadinessCheck({
+    db: deps.db,
+    pingChain: chain ? () => chain.request({ method: 'eth_chainId' }) : undefined,
+    shuttingDown: () => deps.lifecycle?.shuttingDown ?? false,
+    timeoutMs: Math.min(deps.config.chain.timeoutMs, 2000),
+  });
+  registerOperations(app, { metrics, readiness, metricsToken: deps.config.metricsToken });
 }
 
 /** Serves the built client; unknown non-API paths get the app shell (with 404) so it shows Page Not Found. */

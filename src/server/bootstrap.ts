@@ -10,11 +10,16 @@ import { plainStatements, preparedStatements } from './db/statement-runner';
 import { MarketEvents } from './services/market-events';
 import { MarketEventsBridge } from './services/market-events-bridge';
 import { PlatformStatsCache } from './services/platform-stats';
+import { createAnchoringLeader } from './ops/anchoring-leader';
+import { discoverCustodyContract } from './ops/discover-contract';
+import { adoptOrphanedTokens, withAnchoringIntents } from './ops/anchoring-intents';
 
 export interface ChainDepsOptions extends StartChainOptions {
   /** Wraps the started chain (tests inject a slow chain this way). */
   wrap?: (chain: ServerChain) => ServerChain;
   sweepIntervalMs?: number;
+  /** How often a follower instance tries for the anchoring lock (PostgreSQL only). */
+  leaderPollMs?: number;
 }
 
 export interface AppDepsOptions {
@@ -52,9 +57,21 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   if (!config.chain.enabled) return deps;
   const log = config.logLevel === 'silent' ? () => {} : (line: string) => console.log(`[chain] ${line}`);
   try {
-    const runtime = await startChain(config, database.db, { ...options.chain, log });
+    const runtime = await startChain(await withNodeContract(config, log), database.db, { ...options.chain, log });
     const chain = options.chain?.wrap ? options.chain.wrap(runtime.chain) : runtime.chain;
-    const anchoring = createChainAnchoring({ db: database.db, chain, journal: runtime.journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs });
+    // Several instances may share a PostgreSQL database: only the holder of the anchoring lock runs the worker, and on
+    // a shared remote chain each term first adopts tokens its predecessor created but did not save.
+    const shared = Boolean(config.databaseUrl && config.chain.rpcUrl);
+    const journal = shared ? withAnchoringIntents(runtime.journal, database.db, chain) : runtime.journal;
+    const createWorker = () =>
+      createChainAnchoring({ db: database.db, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs });
+    const leader = config.databaseUrl
+      ? createAnchoringLeader({
+        databaseUrl: config.databaseUrl, createWorker, pollMs: options.chain?.leaderPollMs, log,
+        beforeTerm: shared ? async () => void (await adoptOrphanedTokens(database.db, chain, log)) : undefined,
+      })
+      : null;
+    const anchoring = leader ?? createWorker();
     try {
       await anchoring.start();
     } catch (error) {
@@ -64,11 +81,20 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     const chainAudit = createChainAudit({ db: database.db, chain, clock: deps.clock, log });
     // The start-up sweep runs in the background: the server serves meanwhile and the audit says it is running.
     void chainAudit.sweep();
-    return { ...deps, chain, anchoring, chainAudit, chainRuntime: runtime };
+    return { ...deps, chain, anchoring, chainAudit, chainRuntime: runtime, anchoringLeader: leader ? () => leader.isLeader() : undefined };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** With CHAIN_RPC_URL and no CHAIN_CONTRACT_ADDRESS: the contract a `npm run chain` node deployed with the same key. */
+async function withNodeContract(config: Config, log: (line: string) => void): Promise<Config> {
+  const { rpcUrl, privateKey, contractAddress } = config.chain;
+  if (!rpcUrl || !privateKey || contractAddress) return config;
+  const found = await discoverCustodyContract(rpcUrl, privateKey);
+  if (found) log(`Chain: using CarbonCredit at ${found}, the custody key's first deployment on ${rpcUrl}`);
+  return found ? { ...config, chain: { ...config.chain, contractAddress: found } } : config;
 }
 
 /** Stops the worker, then closes the chain and the database, in that order. */

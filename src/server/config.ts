@@ -30,6 +30,10 @@ const environmentSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  CHAIN_NODE_HOST: z.string().min(1).default('127.0.0.1'),
+  CHAIN_NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(60_000).default(8000),
 });
 
 export type Config = {
@@ -74,6 +78,12 @@ export type Config = {
     pollMs: number;
     timeoutMs: number;
   };
+  /** `npm run chain`: where the standalone chain node serves its JSON-RPC. */
+  chainNode: { host: string; port: number };
+  /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** How long SIGTERM waits for in-flight requests and open batches before closing anyway. */
+  shutdownGraceMs: number;
 };
 
 /** Parses the environment once; fails listing every bad variable so a misconfiguration is fixed in one go. */
@@ -114,6 +124,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       pollMs: env.WEBHOOK_POLL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
+    chainNode: { host: env.CHAIN_NODE_HOST, port: env.CHAIN_NODE_PORT },
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -1,8 +1,8 @@
-// Worker-thread entry of the chain thread. The server runs TypeScript through tsx; a worker thread does not inherit
-// the loader reliably (vitest, plain node), so it registers tsx itself before loading the TypeScript body.
-import { readlinkSync } from 'node:fs';
+// Worker-thread entry of the chain thread. The compiled server (dist/server, `npm run build`) has the body compiled
+// beside this file as chain-thread.js. From the sources (tsx, vitest) a worker thread does not inherit the loader
+// reliably, so it registers tsx itself before loading the TypeScript body.
+import { existsSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { register } from 'tsx/esm/api';
 
 /**
  * Anchoring is asynchronous and may lag; requests may not. On Linux a thread has its own nice value, so this thread
@@ -22,5 +22,11 @@ function lowerThisThreadsPriority() {
 }
 
 lowerThisThreadsPriority();
-register();
-await import('./chain-thread.ts');
+const compiledBody = new URL('./chain-thread.js', import.meta.url);
+if (existsSync(compiledBody)) {
+  await import(compiledBody.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./chain-thread.ts');
+}

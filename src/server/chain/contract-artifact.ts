@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Hex } from 'viem';
+import { PROJECT_ROOT } from '../project-root.js';
 
-/** Repository root, found from this file's place in src/server/chain. */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { PROJECT_ROOT };
 
 export interface ContractArtifact {
   contractName: string;

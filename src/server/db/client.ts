@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { PROJECT_ROOT } from '../project-root';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -25,7 +26,7 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 // bigint columns come back as strings from pg by default; drizzle's mode: 'bigint' converts them.
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {

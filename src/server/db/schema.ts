@@ -303,3 +303,16 @@ export const webhookAttempts = pgTable('webhook_attempts', {
   latencyMs: integer('latency_ms').notNull(),
   error: text('error'),
 }, (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)]);
+
+/**
+ * Written by the anchoring leader before each token-creating transaction when several instances share a remote chain
+ * (ops/anchoring-intents.ts): the holdings (in the order of the transaction's events) and the custody nonce its mint
+ * or split batch will use. If the leader dies after the chain mined it but before the tokens reached the holdings,
+ * the next leader finds the transaction by that nonce and adopts its tokens instead of minting them a second time.
+ */
+export const anchoringIntents = pgTable('anchoring_intents', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  holdingIds: integer('holding_ids').array().notNull(),
+  custodyNonce: integer('custody_nonce').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('anchoring_intents_nonce_idx').on(t.custodyNonce)]);

@@ -11,6 +11,8 @@ import { projectExists } from '../services/trading/market-queries';
 export const HEARTBEAT_MS = 15_000;
 /** Changes within this window are announced once: a batch of trades is one refresh, not fifty. */
 export const COALESCE_MS = 100;
+/** Sent as the stream's `retry` when the server shuts down: clients reconnect (to another instance) this soon. */
+export const RECONNECT_AFTER_SHUTDOWN_MS = 500;
 
 /**
  * GET /api/trading/stream/:projectId — Server-Sent Events. Sends `event: market` (data `{"projectId":…}`) within
@@ -20,10 +22,10 @@ export const COALESCE_MS = 100;
 export function marketStreamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, events } = deps;
   return async (app) => {
-    const openStreams = new Set<() => void>();
-    // Open streams would keep the server from closing: end them first.
+    const openStreams = new Set<(farewell?: string) => void>();
+    // Open streams would keep the server from closing: end them first, telling clients to reconnect soon.
     app.addHook('preClose', async () => {
-      for (const end of [...openStreams]) end();
+      for (const end of [...openStreams]) end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n: server shutting down, reconnect\n\n`);
     });
 
     app.get('/trading/stream/:projectId', {
@@ -62,9 +64,9 @@ export function marketStreamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (pending) clearTimeout(pending);
         openStreams.delete(end);
       };
-      const end = () => {
+      const end = (farewell?: string) => {
         cleanUp();
-        raw.end();
+        raw.end(farewell);
       };
       openStreams.add(end);
       request.raw.once('close', cleanUp);

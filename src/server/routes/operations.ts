@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppMetrics } from '../ops/app-metrics';
+import type { Readiness } from '../ops/readiness';
+
+export interface OperationsOptions {
+  metrics: AppMetrics;
+  readiness: () => Promise<Readiness>;
+  /** METRICS_TOKEN: when set, /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+}
+
+const STREAM_ROUTE = '/api/trading/stream/:projectId';
+const hidden = { schema: { hide: true } };
+
+/**
+ * GET /healthz, /readyz and /metrics, outside /api (no Origin guard, no rate limit: probes and scrapers call them
+ * often), plus the hooks that feed the metrics. Business counters are taken from the API's own successful answers,
+ * so they count exactly what clients were told happened.
+ */
+export function registerOperations(app: FastifyInstance, options: OperationsOptions): void {
+  const { metrics } = options;
+  const expectedAuthorization = options.metricsToken ? Buffer.from(`Bearer ${options.metricsToken}`) : null;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === STREAM_ROUTE) {
+      metrics.sseOpened();
+      request.raw.socket.once('close', () => metrics.sseClosed());
+      return;
+    }
+    metrics.inFlight++;
+    // 'close' fires once the response is sent or the connection dropped, so an aborted request is not counted forever.
+    reply.raw.once('close', () => metrics.inFlight--);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.requestDuration.observe(
+      { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 300 && request.method === 'POST') countBusiness(metrics, request, payload);
+    return payload;
+  });
+
+  app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', hidden, async (_request, reply) => {
+    const readiness = await options.readiness();
+    reply.header('cache-control', 'no-store');
+    return readiness.ready ? { status: 'ready' } : reply.status(503).send({ status: 'unready', message: readiness.reason });
+  });
+
+  app.get('/metrics', hidden, async (request, reply) => {
+    if (expectedAuthorization && !sameBytes(request.headers.authorization, expectedAuthorization)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+    }
+    reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}
+
+function sameBytes(given: string | undefined, expected: Buffer): boolean {
+  const bytes = Buffer.from(given ?? '');
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+}
+
+type Answer = Record<string, unknown>;
+
+function countBusiness(metrics: AppMetrics, request: FastifyRequest, payload: unknown): void {
+  const answer = payload as Answer;
+  const { business } = metrics;
+  switch (request.routeOptions.url) {
+    case '/api/credits/purchase': {
+      const tonnes = Number((answer.credit as Answer).quantity);
+      business.purchases.inc();
+      business.tonnesBought.inc(tonnes);
+      if (answer.certificateId) countRetirement(metrics, tonnes);
+      return;
+    }
+    case '/api/credits/:creditId/retire':
+      return countRetirement(metrics, Number(answer.quantity));
+    case '/api/trading/orders':
+      business.orders.inc({ type: 'limit' });
+      business.trades.inc((answer.trades as unknown[]).length);
+      return;
+    case '/api/trading/market-order': {
+      const fills = payload as { venue?: string }[];
+      business.orders.inc({ type: 'market' });
+      business.trades.inc(fills.filter((fill) => fill.venue !== 'pool').length);
+      business.swaps.inc(fills.filter((fill) => fill.venue === 'pool').length);
+      return;
+    }
+    case '/api/trading/swap':
+      business.swaps.inc();
+  }
+}
+
+function countRetirement(metrics: AppMetrics, tonnes: number): void {
+  metrics.business.retirements.inc();
+  metrics.business.tonnesRetired.inc(tonnes);
+}
