@@ -33,7 +33,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...errors } } }, async (request, reply) => {
       const now = clock();
       const userId = await requireUserId(request, db, now);
-      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason } = request.body;
+      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, claim } = request.body;
       const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit) };
       // Buy and retire in one step: one database transaction, so a failed retirement buys nothing. A plain purchase
       // joins the desk's next batch (its own all-or-nothing part of one transaction).
@@ -41,16 +41,17 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ? await runTransaction(db, async (tx) => {
           const purchase = await purchaseOneIn(tx, wanted, now, statements);
           const retirement = await retireCreditsIn(tx, {
-            userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, projectLocked: true,
+            userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true,
           }, now);
           return { purchase, retirement };
         }).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
         : { purchase: await desk.purchase(wanted), retirement: null };
       const { purchase, retirement } = result;
+      const integrity = await deps.catalogue.integrityOf(projectId);
       // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending).
       const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);
       return reply.status(201).send({
-        credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix), tokenId: anchored?.tokenId ?? null },
+        credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix, integrity), tokenId: anchored?.tokenId ?? null },
         subtotal: formatCents(purchase.subtotalCents),
         fee: formatCents(purchase.feeCents),
         total: formatCents(purchase.totalCents),
@@ -63,8 +64,8 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...errors } },
     }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
-      const { reason, quantity, beneficiary } = request.body;
-      const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, account: user }, clock());
+      const { reason, quantity, beneficiary, claim } = request.body;
+      const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user }, clock());
       events.publish({ type: 'project', projectId: result.retired.projectId });
       // Give the on-chain retirement a moment, so the certificate usually shows its transaction at once.
       await deps.anchoring?.waitFor({ certificateId: result.certificateId, holdingId: result.retired.id }, deps.config.chain.timeoutMs);

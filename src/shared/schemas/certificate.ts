@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../constants';
 import { HOLDING_STATUSES } from './credit';
+import { integrityAttributes } from './integrity';
+import { retirementClaim, retirementClaimJson } from './retirement-claim';
 
 export const MAX_BENEFICIARY_LENGTH = 200;
 
@@ -25,6 +27,8 @@ export const retireBody = z.strictObject({
     .min(1, { error: 'quantity must be at least 1' })
     .optional(),
   beneficiary: beneficiaryName.optional(),
+  /** What the retirement is claimed for; stored on the certificate and covered by its digest. */
+  claim: retirementClaim.optional(),
 });
 export type RetireBody = z.infer<typeof retireBody>;
 
@@ -61,6 +65,11 @@ export const certificate = z.object({
   /** The ledger still holds these tonnes as retired under this certificate, with the same content. */
   verified: z.boolean(),
   certificateUrl: z.string(),
+  /** Canonical-content version of the digest: 1 for certificates issued before claims and labels, else 2. */
+  contentVersion: z.union([z.literal(1), z.literal(2)]),
+  claim: retirementClaimJson.nullable(),
+  /** The unit's integrity labels frozen at retirement; null on version-1 certificates. */
+  integrity: integrityAttributes.nullable(),
 });
 export type Certificate = z.infer<typeof certificate>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { moneyString, priceDollars, quantityTonnes } from './common';
+import { integrityAttributes } from './integrity';
+import { retirementClaim } from './retirement-claim';
 
 export const HOLDING_STATUSES = ['active', 'escrowed', 'pooled', 'retired'] as const;
 export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
@@ -20,6 +22,8 @@ export const credit = z.object({
   serialStart: z.number(),
   serialEnd: z.number(),
   serialRange: z.string(),
+  /** The project's labels, which every lot of it carries through trades; null only for a project unknown to the catalogue. */
+  integrity: integrityAttributes.nullable(),
 });
 export type Credit = z.infer<typeof credit>;
 
@@ -29,8 +33,10 @@ export const purchaseBody = z.strictObject({
   quantity: quantityTonnes,
   pricePerCredit: priceDollars,
   retireImmediately: z.boolean().optional(),
-  beneficiary: z.string().trim().max(200).optional(),
+  beneficiary: z.string().trim().max(200, { error: 'The beneficiary must be at most 200 characters' }).optional(),
   reason: z.string().trim().max(500).optional(),
+  /** The retirement claim of buy-and-retire (ignored without retireImmediately). */
+  claim: retirementClaim.optional(),
 });
 export type PurchaseBody = z.infer<typeof purchaseBody>;
 

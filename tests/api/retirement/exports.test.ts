@@ -52,6 +52,9 @@ describe('ESG exports', () => {
     expect(header).toEqual([
       'certificate_id', 'retirement_date', 'beneficiary', 'reason', 'project_name', 'standard', 'project_type', 'country',
       'vintage_year', 'quantity_tco2e', 'serial_start', 'serial_end', 'serial_range', 'chain_tx_hash', 'digest_sha256', 'verified', 'certificate_url',
+      'claim_purpose', 'claim_period_start', 'claim_period_end', 'claim_country', 'claim_subdivision',
+      'category', 'ccp_label', 'corsia', 'article6', 'corresponding_adjustment', 'buffer_pool_percent', 'rating', 'rating_on_watch', 'labels_demo_data',
+      'content_version',
     ]);
     expect(records).toHaveLength(1);
     const row = Object.fromEntries(header.map((name, i) => [name, records[0][i]]));
