@@ -21,6 +21,7 @@ import { marketStreamRoutes } from './routes/market-stream';
 import { tradingRoutes } from './routes/trading';
 import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
+import { registryRoutes } from './routes/registry';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     await api.register(certificateRoutes(deps));
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
+    await api.register(registryRoutes(deps));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));

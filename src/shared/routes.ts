@@ -8,6 +8,8 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/signin\/?$/,
   /^\/verify\/?$/,
   /^\/certificates\/[^/]+\/?$/,
+  /^\/registry\/?$/,
+  /^\/projects\/\d+\/?$/,
 ];
 
 export const isClientRoute = (path: string) => CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
