@@ -22,6 +22,7 @@ import { tradingRoutes } from './routes/trading';
 import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
 import { registryRoutes } from './routes/registry';
+import { reportRoutes } from './routes/reports';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
     await api.register(registryRoutes(deps));
+    await api.register(reportRoutes(deps));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));
