@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { fakeTxHash } from '../../../lib/fake-tx-hash';
 import { formatInteger } from '../../../lib/format';
+import { useClaimState } from '../../../components/claims/use-claim-state';
 import { clampQuantity } from './clamp-quantity';
 import { useRetire } from './use-retire';
 
@@ -30,6 +31,7 @@ export function useRetireFlow(credits: readonly Credit[], account: RetireAccount
   const [beneficiary, setBeneficiary] = useState('');
   const [txHash, setTxHash] = useState('');
   const retire = useRetire();
+  const claim = useClaimState();
   const activeCredits = credits.filter((credit) => credit.status === 'active');
   const selected = activeCredits.find((credit) => credit.id === creditId) ?? null;
 
@@ -38,6 +40,7 @@ export function useRetireFlow(credits: readonly Credit[], account: RetireAccount
     setQuantityText(String(credit?.quantity ?? 1));
     setReason(DEFAULT_RETIREMENT_REASON);
     setBeneficiary(defaultBeneficiaryName(account));
+    claim.reset();
   };
 
   const openFor = (credit: Credit | null = null) => {
@@ -66,12 +69,12 @@ export function useRetireFlow(credits: readonly Credit[], account: RetireAccount
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please select a credit and provide a retirement reason' });
       return;
     }
-    if (retire.isPending) return;
+    if (retire.isPending || claim.problem) return;
     const quantity = clampQuantity(quantityText, selected.quantity);
     setQuantityText(String(quantity));
     setTxHash(fakeTxHash());
     retire.mutate(
-      { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}) },
+      { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}), ...(claim.claim ? { claim: claim.claim } : {}) },
       {
         onSuccess: (result) => {
           toast({
@@ -101,7 +104,8 @@ export function useRetireFlow(credits: readonly Credit[], account: RetireAccount
     setReason,
     beneficiary,
     setBeneficiary,
-    canSubmit: selected !== null && reason.trim() !== '' && !retire.isPending,
+    claim,
+    canSubmit: selected !== null && reason.trim() !== '' && !retire.isPending && !claim.problem,
     pending: retire.isPending,
     txHash,
     submit,
