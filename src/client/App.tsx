@@ -19,6 +19,8 @@ import { SignInPage } from './pages/sign-in';
 const TradingPage = lazy(() => import('./pages/trading').then((module) => ({ default: module.TradingPage })));
 const PortfolioPage = lazy(() => import('./pages/portfolio').then((module) => ({ default: module.PortfolioPage })));
 const CertificatePage = lazy(() => import('./pages/certificate').then((module) => ({ default: module.CertificatePage })));
+const ProjectPage = lazy(() => import('./pages/project').then((module) => ({ default: module.ProjectPage })));
+const RegistryPage = lazy(() => import('./pages/registry').then((module) => ({ default: module.RegistryPage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
 /**
@@ -42,6 +44,8 @@ function Router() {
           <Route path="/portfolio" component={PortfolioPage} />
           <Route path="/certificates/:id" component={CertificatePage} />
           <Route path="/verify" component={VerifyPage} />
+          <Route path="/projects/:id" component={ProjectPage} />
+          <Route path="/registry" component={RegistryPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

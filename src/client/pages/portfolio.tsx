@@ -5,6 +5,7 @@ import { ProcessingDialog } from '../components/processing-dialog';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { EsgExportCard } from '../features/portfolio/components/esg-export-card';
+import { ReportingCard } from '../features/portfolio/components/reporting-card';
 import { HoldingsTable } from '../features/portfolio/components/holdings-table';
 import { PortfolioSignIn } from '../features/portfolio/components/portfolio-sign-in';
 import { PortfolioSummary } from '../features/portfolio/components/portfolio-summary';
@@ -59,6 +60,7 @@ export function PortfolioPage() {
           <HoldingsTable credits={creditList} loading={credits.isLoading} onRetire={flow.openFor} />
           <RetirementHistory credits={creditList} loading={credits.isLoading} />
           <EsgExportCard />
+          <ReportingCard />
           <RetireDialog flow={flow} />
           <ProcessingDialog
             open={flow.pending}
