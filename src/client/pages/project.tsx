@@ -58,7 +58,7 @@ export function ProjectPage() {
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
           <Card>
-            <CardContent className="space-y-4 pt-6">
+            <CardContent className="space-y-4 pt-5 sm:pt-6">
               <p className="leading-relaxed text-slate-700">{project.description}</p>
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
                 <div><dt className="text-xs text-muted-foreground">Price per credit</dt><dd className="font-semibold text-emerald-800 tabular">{formatUsd(project.pricePerCredit)}</dd></div>

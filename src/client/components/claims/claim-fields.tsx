@@ -57,14 +57,16 @@ export function ClaimFields({ claim, disabled }: { claim: ClaimFieldsState; disa
             </SelectContent>
           </Select>
         </div>
+        <div className="grid grid-cols-2 gap-3 sm:col-span-2">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-from`}>Reporting period from</Label>
+          <Label htmlFor={`${ids}-from`}>Period from</Label>
           <Input id={`${ids}-from`} type="date" value={state.periodStart} onChange={(event) => update({ periodStart: event.target.value })} disabled={disabled} />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-to`}>to</Label>
+          <Label htmlFor={`${ids}-to`}>Period to</Label>
           <Input id={`${ids}-to`} type="date" value={state.periodEnd} min={state.periodStart} onChange={(event) => update({ periodEnd: event.target.value })}
             disabled={disabled} aria-invalid={problem ? true : undefined} />
+        </div>
         </div>
         {subdivisions.length > 0 && (
           <div className="grid gap-1.5 sm:col-span-2">
