@@ -20,6 +20,9 @@ module.exports = {
       // Several blocks per second would otherwise each add a second, pushing block time far ahead of the wall clock.
       allowBlocksWithSameTimestamp: true,
       loggingEnabled: false,
+      // Anchoring sends batches of up to a few hundred operations per transaction; gas is free here, so the block
+      // limit only has to fit the largest batch.
+      blockGasLimit: 2_000_000_000,
     },
   },
 };

@@ -1,6 +1,7 @@
 // Issue 6 benchmark: POST /api/credits/purchase with on-chain minting enabled (embedded chain in its thread,
 // asynchronous anchoring) versus disabled, in the same run, on fresh embedded databases; then how long the anchoring
-// worker takes to catch up with what the load left behind.
+// worker takes to catch up with what the load left behind. Issue 12 adds a sustained round: purchases at the highest
+// rate for BENCH_SUSTAINED_SECONDS (default 60) at 50 connections, then the anchoring ops/s and the drain time.
 import { describeLoad, load, signUpMany, startServer, type LoadResult, type RunningServer } from './support/harness';
 
 const DRAIN_LIMIT_MS = 300_000;
@@ -9,11 +10,12 @@ interface ChainInfo {
   anchoring: { state: string; anchoredTransactions: number; lastError: string | null } | null;
 }
 
-async function purchaseLoad(server: RunningServer, label: string): Promise<LoadResult> {
+async function purchaseLoad(server: RunningServer, label: string, options: { duration?: number; connections?: number } = {}): Promise<LoadResult> {
   const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as { id: number; pricePerCredit: string }[];
   const cookies = await signUpMany(server.baseUrl, 20, label);
   let next = 0;
   return load({
+    ...options,
     url: `${server.baseUrl}/api/credits/purchase`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -59,6 +61,25 @@ async function round(chainEnabled: boolean, index: number) {
   }
 }
 
+/** Sustained purchases at the highest rate, then how fast the anchoring drains what is left. */
+async function sustained(seconds: number) {
+  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true' });
+  try {
+    const startedMs = performance.now();
+    const result = await purchaseLoad(server, 'sustained', { duration: seconds, connections: 50 });
+    const loadMs = performance.now() - startedMs;
+    const duringLoad = (await chainInfo(server)).anchoring?.anchoredTransactions ?? 0;
+    const after = await drain(server, result.total - result.non2xx);
+    console.log(describeLoad(`purchase for ${seconds} s at 50 connections, minting on chain`, result));
+    console.log(`  → anchoring: ${duringLoad} ops during the load (${Math.round(duringLoad / (loadMs / 1000))} ops/s), ` +
+      `${after.anchored - duringLoad} after it (${Math.round((after.anchored - duringLoad) / Math.max(after.elapsedMs / 1000, 0.001))} ops/s); ` +
+      `backlog drained ${(after.elapsedMs / 1000).toFixed(1)} s after the load stopped (target 30 s)` +
+      (after.anchored < result.total - result.non2xx ? ` — NOT drained: ${after.anchored} of ${result.total - result.non2xx} after ${DRAIN_LIMIT_MS / 1000} s` : ''));
+  } finally {
+    await server.stop();
+  }
+}
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 export async function run(): Promise<void> {
@@ -76,6 +97,7 @@ export async function run(): Promise<void> {
   const rate = (enabled: boolean) => sum(rounds.filter((entry) => entry.chainEnabled === enabled).map((entry) => entry.result.requestsPerSecond));
   const ratio = rate(true) / rate(false);
   console.log(`  → with minting: ${(100 * ratio).toFixed(0)}% of the purchase throughput without (anchoring costs ${(100 * (1 - ratio)).toFixed(0)}%; target < 30%)`);
+  await sustained(Number(process.env.BENCH_SUSTAINED_SECONDS ?? 60));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

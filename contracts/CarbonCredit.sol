@@ -53,6 +53,25 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         string retirementReason;
     }
 
+    /// @notice One lot of a batch issuance (`mintCarbonCreditBatch`); fields as in `mintCarbonCredit`.
+    struct MintRequest {
+        string projectName;
+        string projectId;
+        string verificationBody;
+        uint256 vintageYear;
+        string mrvDataUrl;
+        string gpsLocation;
+        uint256 quantity;
+        string tokenUri;
+    }
+
+    /// @notice One split of a batch (`splitCreditBatch`): `quantity` tonnes of `tokenId` into a new lot with `tokenUri`.
+    struct SplitRequest {
+        uint256 tokenId;
+        uint256 quantity;
+        string tokenUri;
+    }
+
     uint256 private _nextTokenId = 1;
     mapping(uint256 rootTokenId => Provenance) private _provenances;
     mapping(uint256 tokenId => Lot) private _lots;
@@ -64,6 +83,8 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
     /// @notice `quantity` tonnes of `tokenId` were moved into the new lot `newTokenId`.
     event CreditSplit(uint256 indexed tokenId, uint256 indexed newTokenId, uint256 quantity);
 
+    /// @notice A batch's arrays differ in length (`tokenCount` tokens, `reasonCount` reasons).
+    error CarbonCreditBatchMismatch(uint256 tokenCount, uint256 reasonCount);
     /// @notice The lot is retired and can no longer change.
     error CarbonCreditAlreadyRetired(uint256 tokenId);
     /// @notice `caller` is neither the holder of `tokenId` nor approved for it.
@@ -103,8 +124,7 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         uint256 quantity,
         string memory tokenUri
     ) external onlyRole(MINTER_ROLE) returns (uint256 tokenId) {
-        tokenId = _nextTokenId++;
-        if (quantity == 0) revert CarbonCreditInvalidQuantity(tokenId, quantity, 0);
+        tokenId = _issue(to, quantity, tokenUri);
         // Field by field through a storage pointer: a struct literal of nine arguments is too deep for the stack.
         Provenance storage origin = _provenances[tokenId];
         origin.projectName = projectName;
@@ -115,11 +135,36 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         origin.gpsLocation = gpsLocation;
         origin.originalIssuer = msg.sender;
         origin.issuanceDate = block.timestamp;
-        _lots[tokenId].rootTokenId = tokenId;
-        _lots[tokenId].quantity = quantity;
-        _safeMint(to, tokenId);
-        _setTokenURI(tokenId, tokenUri);
         emit CreditMinted(tokenId, to, projectName, quantity);
+    }
+
+    /// @notice Issues several lots to `to` in one transaction, exactly as one `mintCarbonCredit` call per request.
+    /// @dev Requirements: caller has MINTER_ROLE; every quantity > 0 (else the whole batch reverts).
+    /// Emits `Transfer` and `CreditMinted` per lot, in request order.
+    /// @param to Receiver of every lot (the custody address in the marketplace).
+    /// @param requests The lots to issue.
+    /// @return tokenIds Ids of the new lots, in request order.
+    function mintCarbonCreditBatch(address to, MintRequest[] calldata requests)
+        external
+        onlyRole(MINTER_ROLE)
+        returns (uint256[] memory tokenIds)
+    {
+        tokenIds = new uint256[](requests.length);
+        for (uint256 i = 0; i < requests.length; i++) {
+            MintRequest calldata request = requests[i];
+            uint256 tokenId = _issue(to, request.quantity, request.tokenUri);
+            Provenance storage origin = _provenances[tokenId];
+            origin.projectName = request.projectName;
+            origin.projectId = request.projectId;
+            origin.verificationBody = request.verificationBody;
+            origin.vintageYear = request.vintageYear;
+            origin.mrvDataUrl = request.mrvDataUrl;
+            origin.gpsLocation = request.gpsLocation;
+            origin.originalIssuer = msg.sender;
+            origin.issuanceDate = block.timestamp;
+            tokenIds[i] = tokenId;
+            emit CreditMinted(tokenId, to, request.projectName, request.quantity);
+        }
     }
 
     /// @notice Permanently retires a lot; it can never be transferred, split or retired again.
@@ -128,14 +173,19 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
     /// @param tokenId Lot to retire.
     /// @param reason Why the credits are retired (shown on the certificate).
     function retireCredit(uint256 tokenId, string calldata reason) external {
-        address holder = _requireHolderOrOperator(tokenId);
-        Lot storage lot = _lots[tokenId];
-        if (lot.isRetired) revert CarbonCreditAlreadyRetired(tokenId);
-        lot.isRetired = true;
-        lot.retiredAt = block.timestamp;
-        lot.retirementReason = reason;
-        emit CreditRetired(tokenId, holder, reason);
-        emit MetadataUpdate(tokenId);
+        _retire(tokenId, reason);
+    }
+
+    /// @notice Retires several lots in one transaction, exactly as one `retireCredit` call per lot.
+    /// @dev Requirements: as `retireCredit` for every lot (else the whole batch reverts); as many reasons as lots.
+    /// Emits `CreditRetired` and `MetadataUpdate` per lot, in order.
+    /// @param tokenIds Lots to retire.
+    /// @param reasons Why each lot is retired, in the same order.
+    function retireCreditBatch(uint256[] calldata tokenIds, string[] calldata reasons) external {
+        if (tokenIds.length != reasons.length) revert CarbonCreditBatchMismatch(tokenIds.length, reasons.length);
+        for (uint256 i = 0; i < tokenIds.length; i++) {
+            _retire(tokenIds[i], reasons[i]);
+        }
     }
 
     /// @notice Moves `quantity` tonnes of a lot into a new lot owned by `to`, with the same provenance.
@@ -146,20 +196,21 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
     /// @param to Holder of the new lot.
     /// @return newTokenId Id of the new lot.
     function splitCredit(uint256 tokenId, uint256 quantity, address to) external returns (uint256 newTokenId) {
-        _requireHolderOrOperator(tokenId);
-        Lot storage lot = _lots[tokenId];
-        if (lot.isRetired) revert CarbonCreditAlreadyRetired(tokenId);
-        if (quantity == 0 || quantity >= lot.quantity) {
-            revert CarbonCreditInvalidQuantity(tokenId, quantity, lot.quantity);
+        newTokenId = _split(tokenId, quantity, to, tokenURI(tokenId));
+    }
+
+    /// @notice Splits several lots in one transaction, as one `splitCredit` call per request, each new lot with its
+    /// own metadata URI (so every lot can name the registry entry it records).
+    /// @dev Requirements: as `splitCredit` for every request (else the whole batch reverts); requests apply in order,
+    /// so several may split the same lot. Emits `Transfer`, `CreditSplit` and `MetadataUpdate` per request.
+    /// @param to Holder of every new lot.
+    /// @param requests The splits to make.
+    /// @return newTokenIds Ids of the new lots, in request order.
+    function splitCreditBatch(address to, SplitRequest[] calldata requests) external returns (uint256[] memory newTokenIds) {
+        newTokenIds = new uint256[](requests.length);
+        for (uint256 i = 0; i < requests.length; i++) {
+            newTokenIds[i] = _split(requests[i].tokenId, requests[i].quantity, to, requests[i].tokenUri);
         }
-        lot.quantity -= quantity;
-        newTokenId = _nextTokenId++;
-        _lots[newTokenId].rootTokenId = lot.rootTokenId;
-        _lots[newTokenId].quantity = quantity;
-        _safeMint(to, newTokenId);
-        _setTokenURI(newTokenId, tokenURI(tokenId));
-        emit CreditSplit(tokenId, newTokenId, quantity);
-        emit MetadataUpdate(tokenId);
     }
 
     /// @notice Returns the on-chain fields of a lot.
@@ -206,6 +257,44 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         address from = _ownerOf(tokenId);
         if (from != address(0) && _lots[tokenId].isRetired) revert CarbonCreditRetiredTransfer(tokenId);
         return super._update(to, tokenId, auth);
+    }
+
+    function _issue(address to, uint256 quantity, string memory tokenUri) private returns (uint256 tokenId) {
+        tokenId = _nextTokenId++;
+        if (quantity == 0) revert CarbonCreditInvalidQuantity(tokenId, quantity, 0);
+        _lots[tokenId].rootTokenId = tokenId;
+        _lots[tokenId].quantity = quantity;
+        _safeMint(to, tokenId);
+        _setTokenURI(tokenId, tokenUri);
+    }
+
+    function _retire(uint256 tokenId, string calldata reason) private {
+        address holder = _requireHolderOrOperator(tokenId);
+        Lot storage lot = _lots[tokenId];
+        if (lot.isRetired) revert CarbonCreditAlreadyRetired(tokenId);
+        lot.isRetired = true;
+        lot.retiredAt = block.timestamp;
+        lot.retirementReason = reason;
+        emit CreditRetired(tokenId, holder, reason);
+        emit MetadataUpdate(tokenId);
+    }
+
+    // A retired lot is a record of a registry retirement, not a tradable credit: it can never give tonnes away.
+    function _split(uint256 tokenId, uint256 quantity, address to, string memory tokenUri) private returns (uint256 newTokenId) {
+        _requireHolderOrOperator(tokenId);
+        Lot storage lot = _lots[tokenId];
+        if (lot.isRetired) revert CarbonCreditAlreadyRetired(tokenId);
+        if (quantity == 0 || quantity >= lot.quantity) {
+            revert CarbonCreditInvalidQuantity(tokenId, quantity, lot.quantity);
+        }
+        lot.quantity -= quantity;
+        newTokenId = _nextTokenId++;
+        _lots[newTokenId].rootTokenId = lot.rootTokenId;
+        _lots[newTokenId].quantity = quantity;
+        _safeMint(to, newTokenId);
+        _setTokenURI(newTokenId, tokenUri);
+        emit CreditSplit(tokenId, newTokenId, quantity);
+        emit MetadataUpdate(tokenId);
     }
 
     function _requireHolderOrOperator(uint256 tokenId) private view returns (address holder) {

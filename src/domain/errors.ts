@@ -3,7 +3,7 @@
  * A broken invariant is not a DomainError: it is an assertion failure, i.e. a bug.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'validation' | 'unauthenticated' | 'not_found' | 'conflict' | 'refused';
+  abstract readonly kind: 'validation' | 'unauthenticated' | 'not_found' | 'conflict' | 'refused' | 'rate_limited';
   constructor(message: string, readonly facts: Record<string, unknown> = {}) {
     super(message);
     this.name = new.target.name;
@@ -45,5 +45,13 @@ export class InsufficientFundsError extends RefusedError {
 export class InsufficientCreditsError extends RefusedError {
   constructor(message: string, facts: { availableTonnes: number; requestedTonnes: number }) {
     super(message, facts);
+  }
+}
+
+/** Too many attempts: answered 429 with a Retry-After of `retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  readonly kind = 'rate_limited';
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message, { retryAfterSeconds });
   }
 }

@@ -1,4 +1,5 @@
 import type { ChainAnchoring } from './chain/chain-anchoring.js';
+import type { ChainAudit } from './chain/chain-audit.js';
 import type { ChainRuntime, ServerChain } from './chain/start-chain.js';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
@@ -22,6 +23,8 @@ export interface AppDeps {
   chain?: ServerChain;
   /** Anchors holdings and retirements on `chain` in the background; absent with it. */
   anchoring?: ChainAnchoring;
+  /** Compares the ledger with the chain (GET /api/chain/audit); absent with the chain. */
+  chainAudit?: ChainAudit;
   /** Owns the chain's lifetime (journal, close); absent with it. */
   chainRuntime?: ChainRuntime;
 }

@@ -9,12 +9,16 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
+import { clientAssetOptions } from './plugins/client-asset-options';
 import { registerErrorHandler } from './plugins/error-handler';
+import { logOptions, type LogDestination } from './plugins/log-options';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { closeSilentConnections, serverTimeoutOptions } from './plugins/server-timeouts';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
+import { chainAuditRoutes } from './routes/chain-audit';
 import { certificateRoutes } from './routes/certificates';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
@@ -26,14 +30,17 @@ import { reportRoutes } from './routes/reports';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
-export async function buildApp(deps: AppDeps, options: { clientDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps, options: { clientDist?: string; logger?: boolean; logDestination?: LogDestination } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false || deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger: options.logger === false || deps.config.logLevel === 'silent' ? false : logOptions(deps.config.logLevel, options.logDestination),
     bodyLimit: 64 * 1024,
-    // Only a reverse proxy on this machine may name the client: with `true`, anyone could forge X-Forwarded-For
-    // and get a fresh login rate-limit bucket per request.
-    trustProxy: 'loopback',
+    // Off unless configured: a trusted peer may name the client and the scheme, anyone else could forge them.
+    trustProxy: deps.config.trustProxy,
+    ...serverTimeoutOptions(deps.config.httpTimeouts),
   });
+  closeSilentConnections(app.server, deps.config.httpTimeouts);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -71,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: { clientDist?: string; lo
     await api.register(tradingRoutes(deps));
     await api.register(marketStreamRoutes(deps));
     await api.register(chainRoutes(deps));
+    await api.register(chainAuditRoutes(deps));
     await api.register(certificateRoutes(deps));
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
@@ -89,7 +97,7 @@ function registerClient(app: FastifyInstance, clientDist: string): void {
   const indexFile = path.join(clientDist, 'index.html');
   const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (shell) {
-    app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false, maxAge: '1h' });
+    app.register(fastifyStatic, clientAssetOptions(clientDist));
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0];

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { AppDeps } from './app-deps';
 import { createChainAnchoring } from './chain/chain-anchoring.js';
+import { createChainAudit } from './chain/chain-audit.js';
 import { startChain, type ServerChain, type StartChainOptions } from './chain/start-chain.js';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
@@ -60,7 +61,10 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
       await runtime.close();
       throw error;
     }
-    return { ...deps, chain, anchoring, chainRuntime: runtime };
+    const chainAudit = createChainAudit({ db: database.db, chain, clock: deps.clock, log });
+    // The start-up sweep runs in the background: the server serves meanwhile and the audit says it is running.
+    void chainAudit.sweep();
+    return { ...deps, chain, anchoring, chainAudit, chainRuntime: runtime };
   } catch (error) {
     await database.close();
     throw error;
@@ -69,6 +73,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
 
 /** Stops the worker, then closes the chain and the database, in that order. */
 export async function closeAppDeps(deps: AppDeps): Promise<void> {
+  await deps.chainAudit?.stop();
   await deps.anchoring?.stop();
   await deps.chainRuntime?.close();
   await deps.database.close();

@@ -10,6 +10,12 @@ const environmentSchema = z.object({
   DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  TRUST_PROXY: z.string().regex(/^[\w.:/, -]+$/, 'must be false, true or a comma-separated list of proxy addresses').default('false'),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   PUBLIC_ORIGIN: z.string().url().optional(),
   COOKIE_SECURE: booleanFlag.optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
@@ -31,6 +37,15 @@ export type Config = {
   demoCashCents: bigint;
   sessionTtlMs: number;
   loginRateLimitPerMinute: number;
+  /** Failed sign-ins one account may have in a window before sign-in is refused (429) until the window ends. */
+  signInFailureLimit: { maxFailures: number; windowMs: number };
+  /**
+   * Which peers may name the client (X-Forwarded-For) and the scheme (X-Forwarded-Proto): Fastify's `trustProxy`.
+   * Off by default, so a forged header can neither dodge the sign-in rate limit nor claim https.
+   */
+  trustProxy: boolean | string;
+  /** Deadlines for slow or silent clients (see plugins/server-timeouts.ts). */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Origins allowed to send state-changing requests, besides the request's own host. */
   publicOrigin: string | undefined;
   cookieSecure: boolean | undefined;
@@ -62,6 +77,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     demoCashCents: env.DEMO_CASH_CENTS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    signInFailureLimit: { maxFailures: env.SIGN_IN_FAILURE_LIMIT, windowMs: env.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000 },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    httpTimeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, requestMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     publicOrigin: env.PUBLIC_ORIGIN,
     cookieSecure: env.COOKIE_SECURE,
     seedDemoData: env.SEED_DEMO_DATA,
@@ -74,6 +92,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       timeoutMs: env.CHAIN_TIMEOUT_MS,
     },
   };
+}
+
+/** `false`, `true` (any peer: only behind a proxy that overwrites the headers), or addresses and CIDR ranges. */
+function parseTrustProxy(value: string): boolean | string {
+  if (value === 'false' || value === '0') return false;
+  return value === 'true' || value === '1' ? true : value;
 }
 
 /** A config for tests: in-memory database, no chain, quiet logs. */

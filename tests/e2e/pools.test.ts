@@ -83,9 +83,9 @@ describe('liquidity pool journey', () => {
 
   it('refuses a swap whose slippage bound the price has moved past, with an Error toast', async () => {
     const id = await projectId();
-    await tab.getByRole('tab', { name: 'Sell' }).click();
+    await tab.getByRole('radio', { name: 'Sell' }).click();
     await tab.getByLabel('Quantity (credits)').fill('3');
-    await tab.locator('dl[aria-label="Swap quote"]').getByText('Minimum you receive').waitFor();
+    await tab.locator('dl[aria-label="Swap quote"]').getByText('Minimum received').waitFor();
     // Keep the screen's quote as it is now (as if the user had looked away), then move the price down with a
     // large sale: the bound computed from the stale quote no longer holds and the server must refuse the swap.
     const stale = await (await context.request.get(`/api/trading/pools/${id}/quote?side=sell&quantity=3`)).json();

@@ -63,7 +63,7 @@ describe('retirement journey', () => {
   });
 
   it('retires part of the holding from the Portfolio and shows the certificate id in the toast and history', async () => {
-    await page.getByRole('button', { name: /^Retire Credit #\d+, Amazon Rainforest Conservation$/ }).click();
+    await page.getByRole('button', { name: /^Retire Amazon Rainforest Conservation · 2021, Credit #\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Retire Carbon Credits' });
     await expect.poll(() => dialog.getByLabel('Retirement reason').inputValue()).toBe('Carbon Neutrality Goal');
     await expect.poll(() => dialog.getByLabel(/^Beneficiary/).inputValue()).toBe('Northwind Logistics');

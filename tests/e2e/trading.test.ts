@@ -70,7 +70,7 @@ describe('two traders on Advanced Trading', () => {
 
     await openTrading(page);
     await expect.poll(() => page.getByTestId('available-credits').textContent()).toBe('10 t');
-    await page.getByRole('tab', { name: 'Sell' }).click();
+    await page.getByRole('radio', { name: 'Sell' }).click();
     await page.getByLabel('Quantity').fill('4');
     await page.getByLabel('Price per Credit').fill('25.50');
     await expect.poll(() => page.getByTestId('total-value').textContent()).toBe('$102.00');
@@ -96,7 +96,7 @@ describe('two traders on Advanced Trading', () => {
     await page.getByLabel('Quantity').fill('4');
     await page.getByRole('button', { name: 'Market Buy' }).click();
     await toastText(page, 'Market Order Executed').waitFor();
-    await toastText(page, 'Executed 1 trades').waitFor();
+    await toastText(page, 'Executed 1 trade').waitFor();
 
     await page.getByText('No order book data available').waitFor();
     await page.getByRole('tab', { name: 'Recent Trades' }).click();

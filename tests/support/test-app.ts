@@ -24,6 +24,8 @@ export interface TestAppOptions {
    * directory has no database yet, else the database as the previous app left it (a restart).
    */
   persistentDataDir?: string;
+  /** Receives the app's log lines (pass `logLevel` in the overrides too: tests are silent by default). */
+  logDestination?: { write(line: string): void };
 }
 
 /**
@@ -49,7 +51,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     const template = readFileSync(inject('pgliteTemplatePath'));
     deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain });
   }
-  const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent' });
+  const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent', logDestination: options.logDestination });
   await app.ready();
   return {
     app,

@@ -73,3 +73,8 @@ export function lineTotal(price: string | number | null | undefined, quantity: n
   if (cents === null || !Number.isSafeInteger(quantity)) return '0.00';
   return formatCents(cents * BigInt(quantity));
 }
+
+/** `1 trade`, `2 trades`, `1,500 credits`: the count with the noun in the number it needs (regular plurals). */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
+}

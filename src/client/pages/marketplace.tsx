@@ -1,4 +1,7 @@
 import { useMemo, useState } from 'react';
+
+/** Project cards shown at first and added by each Load More Credits. */
+const PAGE_SIZE = 9;
 import { ShieldCheck } from 'lucide-react';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
@@ -9,7 +12,7 @@ import { MarketplaceFilters } from '../features/marketplace/components/marketpla
 import { MarketplaceStatusBanner } from '../features/marketplace/components/marketplace-status-banner';
 import { ProjectCard } from '../features/marketplace/components/project-card';
 import { ProjectGridEmpty, ProjectGridError, ProjectGridLoading } from '../features/marketplace/components/project-grid-states';
-import { DEFAULT_FILTERS, filterProjects, type ProjectFilters } from '../features/marketplace/hooks/filter-projects';
+import { DEFAULT_FILTERS, filterProjects, hasActiveFilters, type ProjectFilters } from '../features/marketplace/hooks/filter-projects';
 import { useBuyFlow } from '../features/marketplace/hooks/use-buy-flow';
 import { useProjects } from '../features/marketplace/hooks/use-projects';
 import { useAuth } from '../hooks/use-auth';
@@ -21,8 +24,15 @@ export function MarketplacePage() {
   useDocumentTitle('Marketplace');
   const { user } = useAuth();
   const projects = useProjects();
-  const [filters, setFilters] = useState<ProjectFilters>(DEFAULT_FILTERS);
-  const visible = useMemo(() => filterProjects(projects.data ?? [], filters), [projects.data, filters]);
+  const [filters, setFiltersState] = useState<ProjectFilters>(DEFAULT_FILTERS);
+  const [shownCount, setShownCount] = useState(PAGE_SIZE);
+  const matching = useMemo(() => filterProjects(projects.data ?? [], filters), [projects.data, filters]);
+  const visible = matching.slice(0, shownCount);
+  // New filters start again from the first page.
+  const setFilters = (next: ProjectFilters) => {
+    setFiltersState(next);
+    setShownCount(PAGE_SIZE);
+  };
   const buy = useBuyFlow(projects.data, user !== null);
   const projectCount = projects.data?.length ?? 0;
 
@@ -42,8 +52,8 @@ export function MarketplacePage() {
         }
       />
       <MarketplaceFilters filters={filters} onChange={setFilters} />
-      <IntegrityFilterBar filters={filters} onChange={(changes) => setFilters((current) => ({ ...current, ...changes }))} />
-      {projects.data && <MarketplaceStatusBanner loadedCount={projectCount} />}
+      <IntegrityFilterBar filters={filters} onChange={(changes) => setFilters({ ...filters, ...changes })} />
+      {projects.data && <MarketplaceStatusBanner loadedCount={projectCount} shownCount={matching.length} />}
       <section aria-labelledby="projects-heading">
         <h2 id="projects-heading" className="sr-only">
           Projects
@@ -51,9 +61,9 @@ export function MarketplacePage() {
         {projects.isLoading ? (
           <ProjectGridLoading />
         ) : projects.isError ? (
-          <ProjectGridError />
+          <ProjectGridError onRetry={() => void projects.refetch()} retrying={projects.isFetching} />
         ) : visible.length === 0 ? (
-          <ProjectGridEmpty />
+          <ProjectGridEmpty onClearFilters={hasActiveFilters(filters) ? () => setFilters(DEFAULT_FILTERS) : undefined} />
         ) : (
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {visible.map((project) => (
@@ -62,12 +72,13 @@ export function MarketplacePage() {
           </div>
         )}
       </section>
-      {projects.data && (
-        <div className="flex justify-center pt-2">
-          {/* SPEC.md §2: shown and does nothing; the whole catalogue is already loaded. */}
-          <Button variant="outline" size="lg">
+      {matching.length > visible.length && (
+        <div className="flex flex-col items-center gap-2 pt-2">
+          {/* Issue #18: pages through the matching projects instead of looking live and doing nothing. */}
+          <Button variant="outline" size="lg" onClick={() => setShownCount((count) => count + PAGE_SIZE)}>
             Load More Credits
           </Button>
+          <p className="text-xs text-muted-foreground">Showing {visible.length} of {matching.length}</p>
         </div>
       )}
       <BuyDialog

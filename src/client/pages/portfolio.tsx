@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Flame, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageContainer, PageHeader } from '../components/page-container';
@@ -11,6 +12,8 @@ import { PortfolioSignIn } from '../features/portfolio/components/portfolio-sign
 import { PortfolioSummary } from '../features/portfolio/components/portfolio-summary';
 import { RetireDialog } from '../features/portfolio/components/retire-dialog';
 import { RetirementHistory } from '../features/portfolio/components/retirement-history';
+import { withVintages } from '../features/portfolio/components/credit-label';
+import { useProjects } from '../features/marketplace/hooks/use-projects';
 import { usePortfolioData } from '../features/portfolio/hooks/use-portfolio-data';
 import { useRetireFlow } from '../features/portfolio/hooks/use-retire-flow';
 import { useAuth } from '../hooks/use-auth';
@@ -21,7 +24,9 @@ export function PortfolioPage() {
   useDocumentTitle('Portfolio');
   const { user, isAuthenticated, isLoading } = useAuth();
   const { credits, stats, transactions } = usePortfolioData(isAuthenticated);
-  const creditList = credits.data ?? [];
+  const projects = useProjects();
+  // Rows are named by project and vintage; the vintage comes from the (cached) catalogue.
+  const creditList = useMemo(() => withVintages(credits.data ?? [], projects.data), [credits.data, projects.data]);
   const flow = useRetireFlow(creditList, user);
   return (
     <PageContainer className="space-y-6">

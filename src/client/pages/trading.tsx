@@ -1,22 +1,29 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { PriceInterval } from '../../shared/constants';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { MarketStatCards } from '../features/trading/components/market-stat-cards';
+import { PageContainer } from '../components/page-container';
+import { ToggleGroup } from '../components/ui/toggle-group';
+import { cn } from '../lib/cn';
 import { MarketTabs } from '../features/trading/components/market-tabs';
+import { MarketTicker } from '../features/trading/components/market-ticker';
+import { OrderBookPanel } from '../features/trading/components/order-book-panel';
 import { OrderPanel } from '../features/trading/components/order-panel';
 import { PairSelector } from '../features/trading/components/pair-selector';
 import { PriceChart } from '../features/trading/components/price-chart';
 import { useMarketStream } from '../features/trading/hooks/use-market-stream';
 import { availableTonnes, useMyCredits } from '../features/trading/hooks/use-my-trading';
+import { useOrderForm } from '../features/trading/hooks/use-order-form';
 import { useProjects } from '../features/marketplace/hooks/use-projects';
 import { LiquidityPoolTab } from '../features/pools/components/liquidity-pool-tab';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
+type PhoneView = 'chart' | 'book';
+
 /**
- * `/trading` — SPEC.md §2 Advanced Trading: pair selector, market stats, price chart, the Place Order panel and the
- * Order Book / Recent Trades / My Orders tabs, kept live by the project's event stream.
+ * `/trading` — SPEC.md §2 Advanced Trading as a terminal. From 1024 px: pair and ticker strip on one band, then the
+ * chart, the always-visible order book and the order entry side by side, recent trades / my orders / pool below.
+ * On phones the same pieces stack, with a Chart / Order Book switch so the book is one tap away.
  */
 export function TradingPage() {
   useDocumentTitle('Advanced Trading');
@@ -26,7 +33,9 @@ export function TradingPage() {
   // `/trading?project=ID` (the project page's Trade action) opens that pair.
   const wantedProjectId = Number(new URLSearchParams(useSearch()).get('project'));
   const [interval, setChartInterval] = useState<PriceInterval>('1h');
+  const [phoneView, setPhoneView] = useState<PhoneView>('chart');
   const credits = useMyCredits(user !== null);
+  const form = useOrderForm();
 
   // The first project is selected once the catalogue arrives.
   useEffect(() => {
@@ -35,19 +44,38 @@ export function TradingPage() {
   useMarketStream(projectId);
 
   return (
-    <PageContainer className="space-y-6">
-      <PageHeader title="Advanced Trading" description="Limit and market orders, the live order book and price history of every verified project." />
-      <PairSelector projects={projects.data ?? []} projectId={projectId} onChange={setProjectId} />
-      <MarketStatCards projectId={projectId} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+    <PageContainer className="max-w-[1600px] space-y-4 py-4 sm:py-5">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:gap-6">
+        <div className="min-w-0 lg:w-[22rem] lg:shrink-0">
+          <h1 className="mb-2 text-xl font-bold tracking-tight text-slate-900">Advanced Trading</h1>
+          <PairSelector projects={projects.data ?? []} projectId={projectId} onChange={setProjectId} />
+        </div>
+        <div className="min-w-0 flex-1">
+          <MarketTicker projectId={projectId} />
+        </div>
+      </div>
+      <ToggleGroup<PhoneView>
+        label="Market view"
+        className="lg:hidden"
+        value={phoneView}
+        onValueChange={setPhoneView}
+        options={[{ value: 'chart', label: 'Chart' }, { value: 'book', label: 'Order Book' }]}
+      />
+      {/* 1024 px: chart | book over order entry. 1280 px: chart | book | order entry, all in one row. */}
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_18rem_19rem]">
+        <div className={cn('min-w-0 lg:row-span-2 xl:row-span-1', phoneView === 'book' && 'hidden lg:block')}>
           <PriceChart projectId={projectId} interval={interval} onIntervalChange={setChartInterval} />
         </div>
+        <div className={cn('min-w-0 lg:col-start-2', phoneView === 'chart' && 'hidden lg:block')}>
+          <OrderBookPanel projectId={projectId} form={form} />
+        </div>
         <OrderPanel
+          className="lg:col-start-2 xl:col-start-3 xl:row-start-1"
           projectId={projectId}
           signedIn={user !== null}
           cashBalance={user?.cashBalance ?? null}
           availableCredits={availableTonnes(credits.data, projectId)}
+          form={form}
         />
       </div>
       <MarketTabs

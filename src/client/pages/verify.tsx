@@ -2,6 +2,7 @@ import { useLocation, useSearch } from 'wouter';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
+import { ChainStatusPanel } from '../features/chain-status/components/chain-status-panel';
 import { VerifyForm } from '../features/certificates/components/verify-form';
 import { VerifyResult } from '../features/certificates/components/verify-result';
 import { useVerify } from '../features/certificates/hooks/use-verify';
@@ -41,6 +42,7 @@ export function VerifyPage() {
         </Card>
       )}
       {result.data && <VerifyResult result={result.data} />}
+      <ChainStatusPanel />
     </PageContainer>
   );
 }

@@ -28,6 +28,9 @@ export function formatRetirementDate(iso: string): string {
 
 export const PENDING_ANCHORING = 'Pending anchoring';
 
+/** Registries forbid tradable tokens of retired credits; the certificate says what its token is. */
+export const TOKEN_RECORD_NOTE = 'A record of this registry retirement, not a tradable credit: the retired token can never be transferred or split';
+
 /** The label/value rows shared by the HTML and PDF documents, in reading order. Values are raw text. */
 export function certificateRows(document: CertificateDocument): Array<[label: string, value: string]> {
   return [
@@ -44,6 +47,7 @@ export function certificateRows(document: CertificateDocument): Array<[label: st
     ...claimRows(document),
     ['Retirement date', formatRetirementDate(document.retiredAt)],
     ['Chain transaction', document.chainTxHash ?? PENDING_ANCHORING],
+    ['On-chain token', TOKEN_RECORD_NOTE],
     ['SHA-256 digest', document.digest],
   ];
 }

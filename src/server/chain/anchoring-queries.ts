@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { certificates, holdings } from '../db/schema';
+import { intArray, jsonParam, parseJson, rowsOf } from '../db/sql-values';
 import type { JournalSource } from './journal-store.js';
 import type { PendingHolding } from './plan-anchor.js';
 
@@ -8,20 +9,16 @@ export interface PendingCertificate {
   id: string;
   holdingId: number;
   reason: string;
-  tokenId: number | null;
-  holdingAnchorError: string | null;
+  tokenId: number;
 }
 
 export interface UnappliedJournalRow {
   kind: string;
   txHash: string;
-  holdingId: number | null;
-  certificateId: string | null;
+  /** Holding ids (mint, split) or certificate ids (retire) as text, in the order of the transaction's events. */
+  targets: string[];
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The lowest-id holdings that still need a token, each with its parent's token and its subtree's tonnes. UNION (not
@@ -38,7 +35,7 @@ export async function loadPendingHoldings(db: Database, limit: number): Promise<
       select tree.root, child.id, child.quantity from tree join holdings child on child.parent_holding_id = tree.id
     )
     select h.id, h.origin, h.parent_holding_id, parent.id is not null as parent_exists,
-      parent.token_id::float8 as parent_token_id, parent.anchor_error as parent_anchor_error,
+      parent.token_id::float8 as parent_token_id,
       (select sum(tree.quantity) from tree where tree.root = h.id)::float8 as subtree_tonnes,
       p.name, p.slug, p.standard, p.vintage_year, p.latitude, p.longitude, p.serial_prefix
     from pending
@@ -52,7 +49,6 @@ export async function loadPendingHoldings(db: Database, limit: number): Promise<
     parentHoldingId: row.parent_holding_id === null ? null : Number(row.parent_holding_id),
     parentExists: Boolean(row.parent_exists),
     parentTokenId: row.parent_token_id === null ? null : Number(row.parent_token_id),
-    parentAnchorError: (row.parent_anchor_error as string | null) ?? null,
     subtreeTonnes: Number(row.subtree_tonnes),
     project: {
       name: String(row.name),
@@ -68,62 +64,87 @@ export async function loadPendingHoldings(db: Database, limit: number): Promise<
 
 /**
  * Certificates whose retirement is not on chain yet and can be sent now: their holding has a token and every lot
- * split off it before the retirement has its own (a retired token can no longer be split). Those whose holding
- * failed to anchor come too, so they are marked failed instead of waiting forever.
+ * split off it before the retirement has its own (a retired token can no longer be split). One whose holding is not
+ * anchored yet waits for it (the audit reports it) instead of failing.
  */
 export async function loadPendingCertificates(db: Database, limit: number): Promise<PendingCertificate[]> {
   const result = await db.execute(sql`
-    select c.id, c.holding_id, c.reason, h.token_id::float8 as token_id, h.anchor_error
+    select c.id, c.holding_id, c.reason, h.token_id::float8 as token_id
     from certificates c join holdings h on h.id = c.holding_id
-    where c.chain_tx_hash is null and c.anchor_error is null
-      and (h.anchor_error is not null or (h.token_id is not null and not exists (
-        select 1 from holdings child where child.parent_holding_id = h.id and child.token_id is null and child.anchor_error is null)))
+    where c.chain_tx_hash is null and c.anchor_error is null and h.token_id is not null
+      and not exists (select 1 from holdings child where child.parent_holding_id = h.id and child.token_id is null)
     order by c.holding_id
     limit ${limit}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     id: String(row.id),
     holdingId: Number(row.holding_id),
     reason: String(row.reason),
-    tokenId: row.token_id === null ? null : Number(row.token_id),
-    holdingAnchorError: (row.anchor_error as string | null) ?? null,
+    tokenId: Number(row.token_id),
   }));
 }
 
-export async function saveHoldingToken(db: Database, holdingId: number, tokenId: number): Promise<void> {
-  await db.update(holdings).set({ tokenId, anchorError: null }).where(and(eq(holdings.id, holdingId), isNull(holdings.tokenId)));
+/** Stores the tokens a batch created; a row that has a token already keeps it (a result is never applied twice). */
+export async function saveHoldingTokens(db: Database, tokens: readonly { holdingId: number; tokenId: number }[]): Promise<void> {
+  if (tokens.length === 0) return;
+  await db.execute(sql`
+    update holdings h set token_id = x.token_id, anchor_error = null
+    from jsonb_to_recordset(${jsonParam(tokens.map((t) => ({ id: t.holdingId, token_id: t.tokenId })))}) as x(id int, token_id bigint)
+    where h.id = x.id and h.token_id is null and h.id = any(${intArray(tokens.map((t) => t.holdingId))})`);
+}
+
+/** Stores a retirement batch's transaction on its certificates. */
+export async function saveCertificateTxs(db: Database, certificateIds: readonly string[], txHash: string): Promise<void> {
+  if (certificateIds.length === 0) return;
+  await db
+    .update(certificates)
+    .set({ chainTxHash: txHash, anchorError: null })
+    .where(and(inArray(certificates.id, [...certificateIds]), isNull(certificates.chainTxHash)));
+}
+
+/**
+ * Gives every anchoring failure another chance (at start-up): a refusal may have come from an older version's model
+ * or from a state that was repaired since. What fails again is marked again, and the audit reports it.
+ */
+export async function clearAnchorFailures(db: Database): Promise<void> {
+  await db.update(holdings).set({ anchorError: null }).where(and(isNotNull(holdings.anchorError), isNull(holdings.tokenId)));
+  await db.update(certificates).set({ anchorError: null }).where(and(isNotNull(certificates.anchorError), isNull(certificates.chainTxHash)));
 }
 
 export async function saveHoldingFailure(db: Database, holdingId: number, reason: string): Promise<void> {
   await db.update(holdings).set({ anchorError: reason }).where(and(eq(holdings.id, holdingId), isNull(holdings.tokenId)));
 }
 
-export async function saveCertificateTx(db: Database, certificateId: string, txHash: string): Promise<void> {
-  await db
-    .update(certificates)
-    .set({ chainTxHash: txHash, anchorError: null })
-    .where(and(eq(certificates.id, certificateId), isNull(certificates.chainTxHash)));
-}
-
 export async function saveCertificateFailure(db: Database, certificateId: string, reason: string): Promise<void> {
   await db.update(certificates).set({ anchorError: reason }).where(and(eq(certificates.id, certificateId), isNull(certificates.chainTxHash)));
 }
 
-/** Journaled anchoring transactions whose result never reached their holding or certificate (a crash in between). */
+/** How many of the newest anchoring journal rows a restart checks: the sender has one transaction in flight at most. */
+const REPAIR_WINDOW = 50;
+
+/**
+ * Journaled anchoring transactions whose results never reached all their rows (a crash in between). Results are
+ * saved right after each transaction, so only the newest rows can be affected; rows journaled before batches existed
+ * name their single target in holding_id / certificate_id.
+ */
 export async function loadUnappliedJournal(db: Database, source: JournalSource): Promise<UnappliedJournalRow[]> {
   const result = await db.execute(sql`
-    select j.kind, j.tx_hash, j.holding_id, j.certificate_id
-    from chain_journal j
-    left join holdings h on h.id = j.holding_id
-    left join certificates c on c.id = j.certificate_id
-    where j.source = ${source} and j.status = 'success'
-      and ((j.kind in ('mint', 'split') and h.id is not null and h.token_id is null)
-        or (j.kind = 'retire' and c.id is not null and c.chain_tx_hash is null))
-    order by j.id`);
+    with recent as (
+      select id, kind, tx_hash, coalesce(targets, jsonb_build_array(coalesce(to_jsonb(holding_id), to_jsonb(certificate_id)))) as targets
+      from chain_journal
+      where source = ${source} and status = 'success' and kind in ('mint', 'split', 'retire')
+      order by id desc limit ${REPAIR_WINDOW}
+    )
+    select r.kind, r.tx_hash, r.targets from recent r
+    where exists (
+      select 1 from jsonb_array_elements_text(r.targets) t(target)
+      left join holdings h on r.kind <> 'retire' and h.id::text = t.target
+      left join certificates c on r.kind = 'retire' and c.id = t.target
+      where (h.id is not null and h.token_id is null) or (c.id is not null and c.chain_tx_hash is null))
+    order by r.id`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     kind: String(row.kind),
     txHash: String(row.tx_hash),
-    holdingId: row.holding_id === null ? null : Number(row.holding_id),
-    certificateId: (row.certificate_id as string | null) ?? null,
+    targets: parseJson<(number | string)[]>(row.targets).map(String),
   }));
 }
 

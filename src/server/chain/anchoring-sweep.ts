@@ -2,10 +2,13 @@ import type { Hex } from 'viem';
 import type { Database } from '../db/client';
 import {
   loadPendingCertificates, loadPendingHoldings, loadUnappliedJournal,
-  saveCertificateFailure, saveCertificateTx, saveHoldingFailure, saveHoldingToken,
+  saveCertificateFailure, saveCertificateTxs, saveHoldingFailure, saveHoldingTokens,
+  type PendingCertificate,
 } from './anchoring-queries.js';
+import type { MintCreditInput, SplitCreditInput } from './carbon-credit.js';
 import { ChainCallError } from './chain-call-error.js';
-import { retirementTxOf, tokenCreatedBy } from './chain-lookups.js';
+import { retirementTxOf } from './chain-lookups.js';
+import { createdTokenIds } from './created-token-ids.js';
 import type { JournalStore } from './journal-store.js';
 import { planHoldingAnchor } from './plan-anchor.js';
 import type { ServerChain } from './start-chain.js';
@@ -17,8 +20,11 @@ export interface AnchoringSweepOptions {
   chain: ServerChain;
   journal: JournalStore;
   log: (line: string) => void;
+  /** Rows loaded per pass. */
   batchSize: number;
-  /** A holding (`h:<id>`) or certificate (`c:<id>`) got its result, or failed for good (null). */
+  /** Operations per chain transaction. */
+  operationsPerTransaction: number;
+  /** A holding (`h:<id>`) or certificate (`c:<id>`) got its result, or failed (null). */
   settled: (key: string, outcome: AnchorOutcome | null) => void;
   /** The sweep reached this holding id (for the waiting estimate). */
   reached: (holdingId: number) => void;
@@ -29,81 +35,110 @@ export interface AnchoringSweepOptions {
 const isPermanent = (error: unknown): error is ChainCallError => error instanceof ChainCallError && error.contractError !== null;
 const describe = (error: ChainCallError) => `${error.message}: ${error.contractError?.name}(${error.contractError?.args.join(', ')})`;
 
+type HoldingOp = { holdingId: number } & ({ op: 'mint'; input: MintCreditInput } | { op: 'split'; input: SplitCreditInput });
+
 /**
- * The chain operations the database still owes, one pass: holdings without a token in id order (mint a purchased
- * lot, split any other lot off its parent's token), then certificates without a transaction (retire the holding's
- * token). Each write is journaled with the row it anchors before its result is saved. A transient failure throws
- * (the caller backs off); a contract refusal marks the row failed.
+ * The chain operations the database still owes, one pass: holdings without a token in id order, in waves (mint the
+ * issued lots and split every lot whose parent has a token, then the lots whose parents just got one), then
+ * certificates without a transaction (retire the holding's token). Each wave goes out in batches of
+ * `operationsPerTransaction`, journaled with the rows they anchor before the results are saved. A transient failure
+ * throws (the caller backs off); a contract refusal of a batch is narrowed down by halves to the rows that cause it,
+ * which are marked failed (retried at the next start, reported by the audit) while the rest go through.
  */
 export function createAnchoringSweep(options: AnchoringSweepOptions) {
   const { db, chain, journal, log, batchSize, settled } = options;
+  const chunk = <T>(items: readonly T[]) =>
+    Array.from({ length: Math.ceil(items.length / options.operationsPerTransaction) }, (_, i) =>
+      items.slice(i * options.operationsPerTransaction, (i + 1) * options.operationsPerTransaction));
 
   async function anchorHoldings(): Promise<boolean> {
     const anchored = new Map<number, number>();
-    const failed = new Set<number>();
+    let waiting = await loadPendingHoldings(db, batchSize);
     let progressed = false;
-    for (const holding of await loadPendingHoldings(db, batchSize)) {
-      if (options.stopped()) break;
-      const plan = planHoldingAnchor(holding, anchored, failed);
-      options.reached(holding.id);
-      if (plan.op === 'wait') continue;
-      progressed = true;
-      let reason = plan.op === 'fail' ? plan.reason : null;
-      if (plan.op !== 'fail') {
-        try {
-          const tokenId = await journal.withTarget({ holdingId: holding.id }, async () =>
-            plan.op === 'mint' ? (await chain.mint(plan.input)).tokenId : (await chain.split(plan.parentTokenId, plan.quantityTonnes)).newTokenId,
-          );
-          await saveHoldingToken(db, holding.id, tokenId);
-          anchored.set(holding.id, tokenId);
-          settled(`h:${holding.id}`, { tokenId });
-          continue;
-        } catch (error) {
-          if (!isPermanent(error)) throw error;
-          reason = describe(error);
-        }
+    while (waiting.length > 0 && !options.stopped()) {
+      const ops: HoldingOp[] = [];
+      const next: typeof waiting = [];
+      for (const holding of waiting) {
+        const plan = planHoldingAnchor(holding, anchored);
+        options.reached(holding.id);
+        if (plan.op === 'wait') next.push(holding);
+        else if (plan.op === 'fail') await failHolding(holding.id, plan.reason);
+        else ops.push({ holdingId: holding.id, ...plan });
+        if (plan.op !== 'wait') progressed = true;
       }
-      log(`Holding ${holding.id} cannot be anchored: ${reason}`);
-      await saveHoldingFailure(db, holding.id, reason!);
-      failed.add(holding.id);
-      settled(`h:${holding.id}`, null);
+      if (ops.length === 0) break;
+      for (const op of ['mint', 'split'] as const) {
+        for (const batch of chunk(ops.filter((item) => item.op === op))) await sendHoldings(batch, anchored);
+      }
+      waiting = next;
     }
     return progressed;
+  }
+
+  async function sendHoldings(batch: HoldingOp[], anchored: Map<number, number>): Promise<void> {
+    if (options.stopped() || batch.length === 0) return;
+    const holdingIds = batch.map((item) => item.holdingId);
+    try {
+      const tokenIds = await journal.withTarget({ holdingIds }, async () =>
+        batch[0].op === 'mint'
+          ? (await chain.mintBatch(batch.map((item) => item.input as MintCreditInput))).tokenIds
+          : (await chain.splitBatch(batch.map((item) => item.input as SplitCreditInput))).newTokenIds,
+      );
+      await applyTokens(holdingIds, tokenIds);
+      holdingIds.forEach((holdingId, i) => anchored.set(holdingId, tokenIds[i]));
+    } catch (error) {
+      if (!isPermanent(error)) throw error;
+      if (batch.length === 1) return failHolding(batch[0].holdingId, describe(error));
+      const half = Math.ceil(batch.length / 2);
+      await sendHoldings(batch.slice(0, half), anchored);
+      await sendHoldings(batch.slice(half), anchored);
+    }
+  }
+
+  async function applyTokens(holdingIds: readonly number[], tokenIds: readonly number[]): Promise<void> {
+    await saveHoldingTokens(db, holdingIds.map((holdingId, i) => ({ holdingId, tokenId: tokenIds[i] })));
+    holdingIds.forEach((holdingId, i) => settled(`h:${holdingId}`, { tokenId: tokenIds[i] }));
+  }
+
+  async function failHolding(holdingId: number, reason: string): Promise<void> {
+    log(`Holding ${holdingId} cannot be anchored: ${reason}`);
+    await saveHoldingFailure(db, holdingId, reason);
+    settled(`h:${holdingId}`, null);
   }
 
   async function retireCertificates(): Promise<boolean> {
-    let progressed = false;
-    for (const certificate of await loadPendingCertificates(db, batchSize)) {
-      if (options.stopped()) break;
-      progressed = true;
-      let reason = certificate.tokenId === null ? `Holding ${certificate.holdingId} could not be anchored` : null;
-      if (certificate.tokenId !== null) {
-        const tokenId = certificate.tokenId;
-        try {
-          const { txHash } = await journal.withTarget({ certificateId: certificate.id }, () => chain.retire(tokenId, certificate.reason));
-          await settleCertificate(certificate.id, txHash);
-          continue;
-        } catch (error) {
-          if (!isPermanent(error)) throw error;
-          // Retired already (by an earlier run whose result was lost): adopt that transaction.
-          const earlier = error.contractError?.name === 'CarbonCreditAlreadyRetired' ? await retirementTxOf(chain, tokenId) : null;
-          if (earlier) {
-            await settleCertificate(certificate.id, earlier);
-            continue;
-          }
-          reason = describe(error);
-        }
-      }
-      log(`Certificate ${certificate.id} cannot be retired on chain: ${reason}`);
-      await saveCertificateFailure(db, certificate.id, reason!);
-      settled(`c:${certificate.id}`, null);
-    }
-    return progressed;
+    const pending = await loadPendingCertificates(db, batchSize);
+    for (const batch of chunk(pending)) await sendRetirements(batch);
+    return pending.length > 0;
   }
 
-  async function settleCertificate(certificateId: string, txHash: Hex): Promise<void> {
-    await saveCertificateTx(db, certificateId, txHash);
-    settled(`c:${certificateId}`, { chainTxHash: txHash });
+  async function sendRetirements(batch: PendingCertificate[]): Promise<void> {
+    if (options.stopped() || batch.length === 0) return;
+    try {
+      const certificateIds = batch.map((certificate) => certificate.id);
+      const { txHash } = await journal.withTarget({ certificateIds }, () =>
+        chain.retireBatch(batch.map((certificate) => ({ tokenId: certificate.tokenId, reason: certificate.reason }))));
+      await applyRetirement(certificateIds, txHash);
+    } catch (error) {
+      if (!isPermanent(error)) throw error;
+      if (batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        await sendRetirements(batch.slice(0, half));
+        return sendRetirements(batch.slice(half));
+      }
+      const [certificate] = batch;
+      // Retired already (by an earlier run whose result was lost): adopt that transaction.
+      const earlier = error.contractError?.name === 'CarbonCreditAlreadyRetired' ? await retirementTxOf(chain, certificate.tokenId) : null;
+      if (earlier) return applyRetirement([certificate.id], earlier);
+      log(`Certificate ${certificate.id} cannot be retired on chain: ${describe(error)}`);
+      await saveCertificateFailure(db, certificate.id, describe(error));
+      settled(`c:${certificate.id}`, null);
+    }
+  }
+
+  async function applyRetirement(certificateIds: readonly string[], txHash: Hex): Promise<void> {
+    await saveCertificateTxs(db, certificateIds, txHash);
+    for (const certificateId of certificateIds) settled(`c:${certificateId}`, { chainTxHash: txHash });
   }
 
   return {
@@ -116,12 +151,12 @@ export function createAnchoringSweep(options: AnchoringSweepOptions) {
     /** Applies journaled results that never reached their rows (a crash in between), before anything is sent. */
     async reconcile(): Promise<void> {
       for (const row of await loadUnappliedJournal(db, journal.source)) {
-        if (row.kind === 'retire' && row.certificateId) await settleCertificate(row.certificateId, row.txHash as Hex);
-        if (row.kind !== 'retire' && row.holdingId !== null) {
-          const tokenId = await tokenCreatedBy(chain, row.txHash);
-          if (tokenId === null) continue;
-          await saveHoldingToken(db, row.holdingId, tokenId);
-          settled(`h:${row.holdingId}`, { tokenId });
+        if (row.kind === 'retire') await applyRetirement(row.targets, row.txHash as Hex);
+        else {
+          const receipt = (await chain.request({ method: 'eth_getTransactionReceipt', params: [row.txHash] })) as { logs: never[] } | null;
+          const tokenIds = receipt ? createdTokenIds(receipt.logs) : [];
+          if (tokenIds.length !== row.targets.length) continue;
+          await applyTokens(row.targets.map(Number), tokenIds);
         }
         log(`Chain anchoring: applied journaled ${row.kind} ${row.txHash} after a restart`);
       }

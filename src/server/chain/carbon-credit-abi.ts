@@ -4,10 +4,15 @@ import { parseAbi } from 'viem';
 // artifact, so a contract change that is not mirrored here fails the build instead of failing at run time.
 export const carbonCreditAbi = parseAbi([
   'struct CreditDetails { string projectName; string projectId; string verificationBody; uint256 vintageYear; string mrvDataUrl; string gpsLocation; uint256 quantity; bool isRetired; address originalIssuer; uint256 issuanceDate; string retirementReason; uint256 retiredAt; uint256 rootTokenId; }',
+  'struct MintRequest { string projectName; string projectId; string verificationBody; uint256 vintageYear; string mrvDataUrl; string gpsLocation; uint256 quantity; string tokenUri; }',
+  'struct SplitRequest { uint256 tokenId; uint256 quantity; string tokenUri; }',
   'constructor(address admin)',
   'function mintCarbonCredit(address to, string projectName, string projectId, string verificationBody, uint256 vintageYear, string mrvDataUrl, string gpsLocation, uint256 quantity, string tokenUri) returns (uint256 tokenId)',
   'function retireCredit(uint256 tokenId, string reason)',
   'function splitCredit(uint256 tokenId, uint256 quantity, address to) returns (uint256 newTokenId)',
+  'function mintCarbonCreditBatch(address to, MintRequest[] requests) returns (uint256[] tokenIds)',
+  'function splitCreditBatch(address to, SplitRequest[] requests) returns (uint256[] newTokenIds)',
+  'function retireCreditBatch(uint256[] tokenIds, string[] reasons)',
   'function getCreditDetails(uint256 tokenId) view returns (CreditDetails details)',
   'function totalSupply() view returns (uint256)',
   'function ownerOf(uint256 tokenId) view returns (address)',
@@ -31,6 +36,7 @@ export const carbonCreditAbi = parseAbi([
   'event RoleAdminChanged(bytes32 indexed role, bytes32 indexed previousAdminRole, bytes32 indexed newAdminRole)',
   'event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)',
   'event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)',
+  'error CarbonCreditBatchMismatch(uint256 tokenCount, uint256 reasonCount)',
   'error CarbonCreditAlreadyRetired(uint256 tokenId)',
   'error CarbonCreditNotHolder(uint256 tokenId, address caller)',
   'error CarbonCreditRetiredTransfer(uint256 tokenId)',

@@ -1,6 +1,7 @@
-import { encodeFunctionData, parseEventLogs, TransactionReceiptNotFoundError, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import { encodeFunctionData, TransactionReceiptNotFoundError, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import { carbonCreditAbi } from './carbon-credit-abi.js';
 import { CHAIN_ERROR_MESSAGES as MESSAGES, ChainCallError, withChainError } from './chain-call-error.js';
+import { createdTokenIds } from './created-token-ids.js';
 import { toOnChainCredit, type OnChainCredit } from './on-chain-credit.js';
 import type { Eip1193RequestFn } from './public-rpc.js';
 import type { TransactionKind, TransactionSender } from './transaction-sender.js';
@@ -16,6 +17,13 @@ export interface MintCreditInput {
   vintageYear: number;
   mrvDataUrl: string;
   gpsLocation: string;
+  quantityTonnes: number;
+  tokenUri: string;
+}
+
+/** One split of a batch: `quantityTonnes` of `tokenId` into a new lot whose metadata URI is `tokenUri`. */
+export interface SplitCreditInput {
+  tokenId: number;
   quantityTonnes: number;
   tokenUri: string;
 }
@@ -38,6 +46,12 @@ export interface CarbonCreditChain {
   mint(input: MintCreditInput): Promise<{ tokenId: number; txHash: Hex }>;
   retire(tokenId: number, reason: string): Promise<{ txHash: Hex }>;
   split(tokenId: number, quantityTonnes: number, to?: Address): Promise<{ newTokenId: number; txHash: Hex }>;
+  /** Several mints in one transaction (to the custody address); token ids in input order. */
+  mintBatch(inputs: readonly MintCreditInput[]): Promise<{ tokenIds: number[]; txHash: Hex }>;
+  /** Several splits in one transaction (new lots to the custody address), applied in order. */
+  splitBatch(inputs: readonly SplitCreditInput[]): Promise<{ newTokenIds: number[]; txHash: Hex }>;
+  /** Several retirements in one transaction. */
+  retireBatch(inputs: readonly { tokenId: number; reason: string }[]): Promise<{ txHash: Hex }>;
   /** Custodial settlement: moves a custody-held token to `to` (a user's own wallet). */
   transfer(tokenId: number, to: Address): Promise<{ txHash: Hex }>;
   getCreditDetails(tokenId: number): Promise<OnChainCredit>;
@@ -69,20 +83,24 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
     if (!connected) throw new ChainCallError(MESSAGES.notConnected);
   }
 
-  async function write(kind: TransactionKind, data: Hex): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
+  async function write(kind: TransactionKind, data: Hex, items = 1): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
     requireConnected();
-    const sent = await sender.send(kind, { to: address, data });
+    const sent = await sender.send(kind, { to: address, data, items });
     if (sent.receipt.status !== 'success') throw new Error(`Transaction ${sent.txHash} reverted`);
     return sent;
   }
 
   // The id comes from the event, not a simulation, so concurrent writers can never be handed each other's token.
   function createdTokenId(receipt: TransactionReceipt, eventName: 'CreditMinted' | 'CreditSplit'): number {
-    for (const event of parseEventLogs({ abi: carbonCreditAbi, logs: receipt.logs, eventName })) {
-      if (event.eventName === 'CreditMinted') return Number(event.args.tokenId);
-      if (event.eventName === 'CreditSplit') return Number(event.args.newTokenId);
-    }
-    throw new Error(`${eventName} missing from ${receipt.transactionHash}`);
+    const [tokenId] = createdTokenIds(receipt.logs);
+    if (tokenId === undefined) throw new Error(`${eventName} missing from ${receipt.transactionHash}`);
+    return tokenId;
+  }
+
+  function createdTokensOf(receipt: TransactionReceipt, expected: number): number[] {
+    const tokenIds = createdTokenIds(receipt.logs);
+    if (tokenIds.length !== expected) throw new Error(`${receipt.transactionHash} created ${tokenIds.length} tokens, not ${expected}`);
+    return tokenIds;
   }
 
   return {
@@ -109,6 +127,39 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
         });
         const { txHash, receipt } = await write('mint', data);
         return { tokenId: createdTokenId(receipt, 'CreditMinted'), txHash };
+      }),
+
+    mintBatch: (inputs) =>
+      withChainError(MESSAGES.mint, carbonCreditAbi, async () => {
+        const requests = inputs.map((input) => ({
+          projectName: input.projectName,
+          projectId: input.projectId,
+          verificationBody: input.verificationBody,
+          vintageYear: BigInt(input.vintageYear),
+          mrvDataUrl: input.mrvDataUrl,
+          gpsLocation: input.gpsLocation,
+          quantity: BigInt(input.quantityTonnes),
+          tokenUri: input.tokenUri,
+        }));
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'mintCarbonCreditBatch', args: [custodyAddress, requests] });
+        const { txHash, receipt } = await write('mint', data, inputs.length);
+        return { tokenIds: createdTokensOf(receipt, inputs.length), txHash };
+      }),
+
+    splitBatch: (inputs) =>
+      withChainError(MESSAGES.split, carbonCreditAbi, async () => {
+        const requests = inputs.map((input) => ({ tokenId: BigInt(input.tokenId), quantity: BigInt(input.quantityTonnes), tokenUri: input.tokenUri }));
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCreditBatch', args: [custodyAddress, requests] });
+        const { txHash, receipt } = await write('split', data, inputs.length);
+        return { newTokenIds: createdTokensOf(receipt, inputs.length), txHash };
+      }),
+
+    retireBatch: (inputs) =>
+      withChainError(MESSAGES.retire, carbonCreditAbi, async () => {
+        const args = [inputs.map((input) => BigInt(input.tokenId)), inputs.map((input) => input.reason)] as const;
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'retireCreditBatch', args });
+        const { txHash } = await write('retire', data, inputs.length);
+        return { txHash };
       }),
 
     retire: (tokenId, reason) =>

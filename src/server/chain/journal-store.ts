@@ -7,16 +7,16 @@ import type { ChainJournal, ChainJournalEntry, TransactionKind } from './transac
 /** embedded: the rows the embedded chain replays; remote: an audit trail of what was sent to a remote node. */
 export type JournalSource = 'embedded' | 'remote';
 
-/** The database row an anchoring transaction anchors. */
-export type AnchorTarget = { holdingId: number } | { certificateId: string };
+/** The database rows an anchoring transaction anchors, in the order of its events. */
+export type AnchorTarget = { holdingIds: readonly number[] } | { certificateIds: readonly string[] };
 
 export interface JournalStore extends ChainJournal {
   readonly source: JournalSource;
   /** Every recorded entry of this source, oldest first: what a restarted embedded chain replays. */
   load(): Promise<ChainJournalEntry[]>;
   /**
-   * Runs `task` (one anchoring write) with its mint, split or retire entry linked to `target`, so that a crash after
-   * mining but before the result reached the holding or certificate is repaired from the journal at start-up.
+   * Runs `task` (one anchoring write, possibly a batch) with its mint, split or retire entry linked to `target`, so
+   * that a crash after mining but before the results reached the rows is repaired from the journal at start-up.
    */
   withTarget<T>(target: AnchorTarget, task: () => Promise<T>): Promise<T>;
   /** Stops retrying failed writes (shutdown). */
@@ -43,8 +43,10 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
       txHash: entry.txHash,
       blockTimestamp: entry.blockTimestamp,
       status: entry.status,
-      holdingId: linked && 'holdingId' in linked ? linked.holdingId : null,
-      certificateId: linked && 'certificateId' in linked ? linked.certificateId : null,
+      // The first target also fills the single-row columns, so a lookup by holding or certificate stays indexed.
+      holdingId: linked && 'holdingIds' in linked ? (linked.holdingIds[0] ?? null) : null,
+      certificateId: linked && 'certificateIds' in linked ? (linked.certificateIds[0] ?? null) : null,
+      targets: linked ? [...('holdingIds' in linked ? linked.holdingIds : linked.certificateIds)] : null,
     });
   }
 

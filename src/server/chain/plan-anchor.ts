@@ -1,5 +1,5 @@
 import { STANDARD_LABELS, type Standard } from '../../shared/constants';
-import type { MintCreditInput } from './carbon-credit.js';
+import type { MintCreditInput, SplitCreditInput } from './carbon-credit.js';
 
 /** A holding without a token, with what planning needs to know about its parent and project. */
 export interface PendingHolding {
@@ -8,7 +8,6 @@ export interface PendingHolding {
   parentHoldingId: number | null;
   parentExists: boolean;
   parentTokenId: number | null;
-  parentAnchorError: string | null;
   /** Tonnes of this holding plus every holding split off it since (none of which has a token yet). */
   subtreeTonnes: number;
   project: {
@@ -24,39 +23,40 @@ export interface PendingHolding {
 
 export type HoldingAnchorPlan =
   | { op: 'mint'; input: MintCreditInput }
-  | { op: 'split'; parentTokenId: number; quantityTonnes: number }
+  | { op: 'split'; input: SplitCreditInput }
   | { op: 'wait' }
   | { op: 'fail'; reason: string };
 
 /**
- * What the chain must do so that `holding` has a token of its own. The database only ever splits holdings (a partial
- * retirement, an escrow, a trade or a swap takes tonnes off a lot into a new child row), so the chain mirrors it:
- * a lot issued by a purchase is minted, any other lot is split off its parent's token. A token is created with the
- * whole subtree's tonnes, because the children split off this holding later will be split off its token in turn;
- * once every descendant has its token, each token holds exactly its own holding's tonnes.
- * `anchoredTokens` and `failedHoldings` are this sweep's results, newer than the rows.
+ * What the chain must do so that `holding` has a token of its own. Every way the ledger changes a lot maps onto one
+ * of two row shapes, and so onto one chain operation:
+ * - a lot issued from a project (a purchase) is a row without a parent: it is minted;
+ * - a lot that takes tonnes off another (partial sale, escrow of part of a lot, partial retirement, a pool deposit,
+ *   withdrawal or swap of part of a lot) is a new row whose parent is that lot: it is split off the parent's token;
+ * - a lot that moves whole (sold whole into an order, escrowed, swapped, deposited into or withdrawn from a pool)
+ *   keeps its row, so it keeps its token; the custodian holds every token for its users, so a change of owner,
+ *   status or origin needs nothing on chain: the database maps the token to its owner, and the audit checks it.
+ * So the plan depends on the row's shape only, never on its `origin` (which whole-lot moves rewrite). A token is
+ * created with the whole subtree's tonnes, because the children split off this holding later are split off its
+ * token in turn; a subtree's total never changes (tonnes only move within it), so a sum read a moment ago is still
+ * right, and once every descendant has its token, each token holds exactly its own holding's tonnes.
+ * `anchoredTokens` are this sweep's results, newer than the rows.
  */
-export function planHoldingAnchor(
-  holding: PendingHolding,
-  anchoredTokens: ReadonlyMap<number, number>,
-  failedHoldings: ReadonlySet<number>,
-): HoldingAnchorPlan {
-  if (holding.parentHoldingId === null) {
-    if (holding.origin === 'purchase') return { op: 'mint', input: mintInput(holding) };
-    // Minting tonnes that came from another lot would count them twice on chain.
-    return { op: 'fail', reason: `Holding ${holding.id} (${holding.origin}) has no parent lot to split its token from` };
-  }
+export function planHoldingAnchor(holding: PendingHolding, anchoredTokens: ReadonlyMap<number, number>): HoldingAnchorPlan {
+  if (holding.parentHoldingId === null) return { op: 'mint', input: mintInput(holding) };
   const parentId = holding.parentHoldingId;
   if (!holding.parentExists) return { op: 'fail', reason: `Parent holding ${parentId} of holding ${holding.id} no longer exists` };
   const parentTokenId = holding.parentTokenId ?? anchoredTokens.get(parentId) ?? null;
-  if (parentTokenId !== null) return { op: 'split', parentTokenId, quantityTonnes: holding.subtreeTonnes };
-  if (holding.parentAnchorError !== null || failedHoldings.has(parentId)) {
-    return { op: 'fail', reason: `Parent holding ${parentId} of holding ${holding.id} could not be anchored` };
-  }
-  return { op: 'wait' };
+  if (parentTokenId === null) return { op: 'wait' };
+  return { op: 'split', input: { tokenId: parentTokenId, quantityTonnes: holding.subtreeTonnes, tokenUri: holdingUri(holding.id) } };
 }
 
-/** The on-chain provenance of a purchased lot; tokenUri names the holding so the token can be traced back. */
+/** The token's metadata URI: it names the lot, so any token can be traced back to its registry entry. */
+export function holdingUri(holdingId: number): string {
+  return `urn:carbonledger:holding:${holdingId}`;
+}
+
+/** The on-chain provenance of an issued lot. */
 export function mintInput(holding: PendingHolding): MintCreditInput {
   const { project } = holding;
   return {
@@ -67,6 +67,6 @@ export function mintInput(holding: PendingHolding): MintCreditInput {
     mrvDataUrl: `urn:carbonledger:mrv:${project.serialPrefix}`,
     gpsLocation: `${project.latitude},${project.longitude}`,
     quantityTonnes: holding.subtreeTonnes,
-    tokenUri: `urn:carbonledger:holding:${holding.id}`,
+    tokenUri: holdingUri(holding.id),
   };
 }

@@ -49,8 +49,11 @@ export interface SentTransaction {
 }
 
 export interface TransactionSender {
-  /** Estimates, signs locally and sends a call (or a deployment when `to` is absent); resolves once mined. */
-  send(kind: TransactionKind, call: { to?: Address; data: Hex }): Promise<SentTransaction>;
+  /**
+   * Estimates, signs locally and sends a call (or a deployment when `to` is absent); resolves once mined. `items` is
+   * how many operations a batch call carries: with a fixed call gas, each gets that much.
+   */
+  send(kind: TransactionKind, call: { to?: Address; data: Hex; items?: number }): Promise<SentTransaction>;
   /** Sends a transaction someone else signed, in the same order and journal as the adapter's own. */
   sendRaw(kind: TransactionKind, rawTransaction: Hex): Promise<SentTransaction>;
 }
@@ -97,11 +100,12 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
     return { txHash, receipt };
   }
 
-  async function gasFor(call: { to?: Address; data: Hex }): Promise<bigint> {
+  async function gasFor(call: { to?: Address; data: Hex; items?: number }): Promise<bigint> {
     const from = account.address;
     if (options.fixedCallGas !== undefined && call.to !== undefined) {
-      await client.call({ account: from, to: call.to, data: call.data, gas: options.fixedCallGas });
-      return options.fixedCallGas;
+      const gas = options.fixedCallGas * BigInt(Math.max(1, call.items ?? 1));
+      await client.call({ account: from, to: call.to, data: call.data, gas });
+      return gas;
     }
     const estimate = await client.estimateGas({ account: from, to: call.to, data: call.data });
     return (estimate * GAS_HEADROOM_PERCENT) / 100n;

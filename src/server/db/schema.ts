@@ -29,6 +29,16 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
+/**
+ * Failed sign-ins per account (the lower-cased e-mail, whether or not an account has it), in a fixed window that
+ * starts at the first failure. In the database so that every app instance counts against the same limit.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  emailKey: text('email_key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
@@ -215,6 +225,8 @@ export const chainJournal = pgTable('chain_journal', {
   status: text('status').notNull(),
   holdingId: integer('holding_id'),
   certificateId: text('certificate_id'),
+  /** Every row an anchoring batch anchors, in the order of its events: holding ids (mint, split) or certificate ids (retire). */
+  targets: jsonb('targets').$type<(number | string)[]>(),
   createdAt: createdAt(),
 }, (t) => [
   index('chain_journal_source_idx').on(t.source, t.id),

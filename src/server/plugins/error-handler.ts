@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AmmError, EmptyPoolError, NonPositiveAmountError } from '../../domain/amm/amm-error';
-import { DomainError } from '../../domain/errors';
+import { DomainError, RateLimitedError } from '../../domain/errors';
 import { InvalidAmountError } from '../../domain/money';
 
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
@@ -10,6 +10,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   not_found: 404,
   conflict: 409,
   refused: 422,
+  rate_limited: 429,
 };
 
 /** Maps every error to `{ message }` with one status rule; anything unexpected is a logged, generic 500. */
@@ -19,6 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = error.validation.map((issue) => describeIssue(issue.instancePath, issue.message ?? "is invalid")).join('; ');
       return reply.status(400).send({ message });
     }
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof DomainError) return reply.status(STATUS_BY_KIND[error.kind]).send({ message: error.message });
     if (error instanceof InvalidAmountError) return reply.status(400).send({ message: error.message });
     if (error instanceof AmmError) return reply.status(ammStatus(error)).send({ message: error.message });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -12,16 +12,33 @@ export function registerRequestGuard(app: FastifyInstance, allowedOrigin: string
   // A callback hook, not an async one: it runs on every request, and most need no promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
-    const origin = request.headers.origin;
-    if (origin === 'null' || (origin && !isSameOrigin(origin, request.headers.host, allowedOrigin))) {
-      return reply.status(403).send({ message: 'Cross-origin request refused' });
-    }
+    if (!comesFromAllowedSite(request, allowedOrigin)) return reply.status(403).send({ message: 'Cross-origin request refused' });
     done();
   });
 }
 
-function isSameOrigin(origin: string, host: string | undefined, allowedOrigin: string | undefined): boolean {
-  if (allowedOrigin && origin === allowedOrigin) return true;
+/**
+ * The one place that decides where a state-changing request comes from. The Origin header when the browser sends
+ * one; else the Referer (some browsers omit Origin on a same-site or older request); with neither, a client that is
+ * not a browser page (curl, a server), which the session or API key checks decide on.
+ */
+export function comesFromAllowedSite(request: FastifyRequest, allowedOrigin: string | undefined): boolean {
+  const { origin, referer, host } = request.headers;
+  if (origin !== undefined) return origin !== 'null' && isAllowedOrigin(origin, host, allowedOrigin);
+  if (referer !== undefined) return isAllowedOrigin(originOf(referer), host, allowedOrigin);
+  return true;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+function isAllowedOrigin(origin: string, host: string | undefined, allowedOrigin: string | undefined): boolean {
+  if (allowedOrigin && origin === new URL(allowedOrigin).origin) return true;
   try {
     return new URL(origin).host === host;
   } catch {

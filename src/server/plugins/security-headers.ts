@@ -12,13 +12,21 @@ import helmet, { type HelmetOptions } from 'helmet';
  * drops the headers that only mean something to a document, so every API response is several hundred bytes lighter.
  */
 export function registerSecurityHeaders(app: FastifyInstance, policies: { documents: HelmetOptions }): void {
-  const documentHeaders = securityHeaders(policies.documents);
-  const apiHeaders = securityHeaders(API_POLICY);
+  const documentHeaders = { ...securityHeaders(policies.documents), 'permissions-policy': PERMISSIONS_POLICY };
+  const apiHeaders = { ...securityHeaders(API_POLICY), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(servesJson(request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }
+
+/**
+ * Helmet does not set Permissions-Policy. The app uses none of these device or tracking features, so neither it nor
+ * anything it embeds may ask for them.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb',
+].map((feature) => `${feature}=()`).join(', ');
 
 const API_POLICY: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

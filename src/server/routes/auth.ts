@@ -1,10 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/schemas/common';
 import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
 import { formatCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
-import { authenticate, registerAccount } from '../auth/accounts';
+import { registerAccount } from '../auth/accounts';
+import { signIn } from '../auth/sign-in';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import { forgetSession, requireUser } from '../auth/current-user';
 
@@ -21,11 +23,21 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, clock } = deps;
 
   // A fresh random session id at every sign-in: a token planted before sign-in is never promoted.
-  async function startSession(reply: FastifyReply, userId: number) {
+  // Secure unless configured otherwise when the site is served over https: PUBLIC_ORIGIN says so, or the request
+  // arrived over TLS (directly, or as a trusted proxy's X-Forwarded-Proto says).
+  const publicHttps = config.publicOrigin?.startsWith('https:') ?? false;
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
     const token = await createSession(db, userId, config.sessionTtlMs, clock());
     reply.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure ?? false, maxAge: Math.floor(config.sessionTtlMs / 1000),
+      path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure ?? (publicHttps || request.protocol === 'https'),
+      maxAge: Math.floor(config.sessionTtlMs / 1000),
     });
+  }
+
+  async function endSession(token: string | undefined) {
+    if (!token) return;
+    forgetSession(token);
+    await deleteSession(db, token);
   }
 
   return async (app) => {
@@ -33,14 +45,21 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/signin'));
 
+    // SPEC's logout link. A page on another site could send the user here (the Lax cookie goes along on a top-level
+    // navigation), so a request the browser marks as coming from elsewhere changes nothing.
     app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) {
-        forgetSession(token);
-        await deleteSession(db, token);
+      if (isSameOriginNavigation(request.headers['sec-fetch-site'])) {
+        await endSession(request.cookies[SESSION_COOKIE]);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
       }
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.redirect('/');
+    });
+
+    // The UI's logout: a POST, which the request guard accepts only from our own origin.
+    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+      await endSession(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
     });
 
     app.post('/auth/register', {
@@ -48,21 +67,17 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['auth'], body: registerBody, response: { 201: userSchema, 400: errorResponse, 409: errorResponse } },
     }, async (request, reply) => {
       const account = await registerAccount(db, request.body, config.demoCashCents);
-      await startSession(reply, account.id);
+      await startSession(request, reply, account.id);
       return reply.status(201).send(toUser(account));
     });
 
     app.post('/auth/login', {
       config: { rateLimit },
-      schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse } },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
     }, async (request, reply) => {
-      const account = await authenticate(db, request.body);
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) {
-        forgetSession(previous);
-        await deleteSession(db, previous);
-      }
-      await startSession(reply, account.id);
+      const account = await signIn(db, request.body, config.signInFailureLimit, clock());
+      await endSession(request.cookies[SESSION_COOKIE]);
+      await startSession(request, reply, account.id);
       return toUser(account);
     });
 
@@ -70,4 +85,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } },
     }, async (request) => toUser(await requireUser(request, db, clock())));
   };
+}
+
+/** Sec-Fetch-Site says where a request comes from; old browsers send none, and a typed or bookmarked URL is `none`. */
+function isSameOriginNavigation(fetchSite: string | string[] | undefined): boolean {
+  return fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../../shared/schemas/common';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
@@ -22,7 +23,7 @@ export const chainInfo = z.object({
 });
 
 export const tokenIdParams = z.object({
-  tokenId: z.coerce.number({ error: 'tokenId must be a number' }).int().positive({ error: 'tokenId must be a positive integer' }),
+  tokenId: idParam,
 });
 
 /** GET /api/chain/credits/:tokenId: the contract's getCreditDetails (SPEC.md §3) plus the current holder. */

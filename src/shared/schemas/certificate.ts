@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_REASON_LENGTH } from '../constants';
+import { MAX_QUANTITY_TONNES, MAX_REASON_LENGTH } from '../constants';
+import { withoutControlCharacters } from './common';
 import { HOLDING_STATUSES } from './credit';
 import { integrityAttributes } from './integrity';
 import { retirementClaim, retirementClaimJson } from './retirement-claim';
@@ -11,12 +12,14 @@ export const retirementReason = z
   .string({ error: 'Please provide a retirement reason' })
   .trim()
   .min(1, { error: 'Please provide a retirement reason' })
-  .max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` });
+  .max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` })
+  .superRefine(withoutControlCharacters('The retirement reason'));
 
 export const beneficiaryName = z
   .string({ error: 'beneficiary must be text' })
   .trim()
-  .max(MAX_BENEFICIARY_LENGTH, { error: `The beneficiary must be at most ${MAX_BENEFICIARY_LENGTH} characters` });
+  .max(MAX_BENEFICIARY_LENGTH, { error: `The beneficiary must be at most ${MAX_BENEFICIARY_LENGTH} characters` })
+  .superRefine(withoutControlCharacters('The beneficiary'));
 
 /** `quantity` defaults to the whole holding; a smaller one retires the lowest serials and splits the holding. */
 export const retireBody = z.strictObject({
@@ -25,6 +28,7 @@ export const retireBody = z.strictObject({
     .number({ error: 'quantity must be a number' })
     .int({ error: 'quantity must be a whole number of tonnes' })
     .min(1, { error: 'quantity must be at least 1' })
+    .max(MAX_QUANTITY_TONNES, { error: `quantity must be at most ${MAX_QUANTITY_TONNES}` })
     .optional(),
   beneficiary: beneficiaryName.optional(),
   /** What the retirement is claimed for; stored on the certificate and covered by its digest. */

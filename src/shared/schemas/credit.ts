@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { moneyString, priceDollars, quantityTonnes } from './common';
+import { MAX_REASON_LENGTH } from '../constants';
+import { MAX_ID, moneyString, priceDollars, quantityTonnes, withoutControlCharacters } from './common';
 import { integrityAttributes } from './integrity';
 import { retirementClaim } from './retirement-claim';
 
@@ -28,13 +29,16 @@ export const credit = z.object({
 export type Credit = z.infer<typeof credit>;
 
 export const purchaseBody = z.strictObject({
-  // Ids are PostgreSQL integers: a larger one would reach the database as an out-of-range error (a 500).
-  projectId: z.number({ error: 'projectId must be a number' }).int().positive().max(2_147_483_647, { error: 'projectId must be at most 2147483647' }),
+  projectId: z.number({ error: 'projectId must be a number' }).int().positive().max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` }),
   quantity: quantityTonnes,
   pricePerCredit: priceDollars,
   retireImmediately: z.boolean().optional(),
-  beneficiary: z.string().trim().max(200, { error: 'The beneficiary must be at most 200 characters' }).optional(),
-  reason: z.string().trim().max(500).optional(),
+  // The same rules as the retirement's beneficiary (schemas/certificate.ts imports this file, so they are repeated here).
+  beneficiary: z.string({ error: 'beneficiary must be text' }).trim().max(200, { error: 'The beneficiary must be at most 200 characters' })
+    .superRefine(withoutControlCharacters('The beneficiary')).optional(),
+  // Empty means the default reason, so this is the reason field without its required minimum.
+  reason: z.string({ error: 'reason must be text' }).trim().max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` })
+    .superRefine(withoutControlCharacters('reason')).optional(),
   /** The retirement claim of buy-and-retire (ignored without retireImmediately). */
   claim: retirementClaim.optional(),
 });

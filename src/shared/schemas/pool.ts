@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_TONNES } from '../constants';
-import { moneyString } from './common';
+import { dollarsField, MAX_ID, moneyString, wholeNumberQuery } from './common';
 import { trade } from './trading';
 
 /** The swap fee as the API shows it: 0.3% of the cash leg, kept in the pool for its liquidity providers. */
@@ -10,18 +10,8 @@ export const POOL_FEE_PERCENT = '0.3';
 
 /** The largest cash amount one pool request may move: $1,000,000,000.00. */
 export const MAX_POOL_CASH_CENTS = 100_000_000_000n;
-const CASH_PATTERN = /^\d+(\.\d{1,2})?$/;
-
 function cashDollars(field: string, options: { allowZero: boolean }) {
-  return z
-    .union([z.number(), z.string()], { error: `${field} must be a number or a numeric string` })
-    .refine((value) => CASH_PATTERN.test(typeof value === 'number' ? String(value) : value.trim()), {
-      error: `${field} must be an amount in dollars with at most 2 decimals`,
-    })
-    .refine((value) => {
-      const cents = Math.round(Number(value) * 100);
-      return (options.allowZero ? cents >= 0 : cents > 0) && BigInt(cents) <= MAX_POOL_CASH_CENTS;
-    }, { error: `${field} must be ${options.allowZero ? 'at least 0' : 'greater than 0'} and at most 1000000000.00` });
+  return dollarsField(field, { minCents: options.allowZero ? 0n : 1n, maxCents: MAX_POOL_CASH_CENTS });
 }
 
 /** Whole tonnes, 1 … 1,000,000,000, named after the field so that the message says which one is wrong. */
@@ -33,8 +23,7 @@ function tonnes(field: string) {
     .max(MAX_QUANTITY_TONNES, { error: `${field} must be at most ${MAX_QUANTITY_TONNES}` });
 }
 
-// Ids are PostgreSQL integers: a larger one would reach the database as an out-of-range error (a 500).
-const projectId = z.number({ error: 'projectId must be a number' }).int().positive().max(2_147_483_647, { error: 'projectId must be at most 2147483647' });
+const projectId = z.number({ error: 'projectId must be a number' }).int().positive().max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` });
 /** LP units are whole numbers; JSON numbers are exact up to 2^53, far above any pool's total. */
 const lpUnits = z.number({ error: 'lpTokens must be a number' }).int({ error: 'lpTokens must be a whole number' })
   .min(1, { error: 'lpTokens must be at least 1' }).max(Number.MAX_SAFE_INTEGER);
@@ -88,7 +77,7 @@ export type SwapBody = z.infer<typeof swapBody>;
 
 export const swapQuoteQuery = z.strictObject({
   side: z.enum(SWAP_SIDES, { error: "side must be 'buy' or 'sell'" }),
-  quantity: z.coerce.number({ error: 'quantity must be a number' }).pipe(tonnes('quantity')),
+  quantity: wholeNumberQuery('quantity', { min: 1, max: MAX_QUANTITY_TONNES }),
 });
 export type SwapQuoteQuery = z.infer<typeof swapQuoteQuery>;
 

@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '../constants';
-import { moneyString, priceDollars, quantityTonnes } from './common';
+import { idParam, MAX_ID, moneyString, priceDollars, quantityTonnes, wholeNumberQuery } from './common';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATUSES = ['open', 'partially_filled', 'filled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-// Ids are PostgreSQL integers: a larger one would reach the database as an out-of-range error (a 500).
-const MAX_ID = 2_147_483_647;
 const projectIdField = z.number({ error: 'projectId must be a number' }).int({ error: 'projectId must be a whole number' })
   .positive({ error: 'projectId must be a positive integer' }).max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` });
 const orderTypeField = z.enum(ORDER_TYPES, { error: 'orderType must be "buy" or "sell"' });
 
-export const idPathParam = z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' })
-  .positive({ error: 'id must be a positive integer' }).max(MAX_ID, { error: `id must be at most ${MAX_ID}` });
+/** Path ids are parsed strictly (digits only): see idParam. */
+export const idPathParam = idParam;
 
 /**
  * A limit order. The SPEC client also sends totalValue and remainingQuantity: they are accepted and ignored,
@@ -86,13 +84,11 @@ export const orderBook = z.object({ buyOrders: z.array(orderBookLevel), sellOrde
 export type OrderBookData = z.infer<typeof orderBook>;
 
 export const orderBookQuery = z.object({
-  depth: z.coerce.number({ error: 'depth must be a number' }).int({ error: 'depth must be a whole number' }).min(1, { error: 'depth must be at least 1' })
-    .max(100, { error: 'depth must be at most 100' }).default(ORDER_BOOK_DEPTH),
+  depth: wholeNumberQuery('depth', { min: 1, max: 100 }).default(ORDER_BOOK_DEPTH),
 });
 
 export const tradesQuery = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' })
-    .max(500, { error: 'limit must be at most 500' }).default(RECENT_TRADES_LIMIT),
+  limit: wholeNumberQuery('limit', { min: 1, max: 500 }).default(RECENT_TRADES_LIMIT),
 });
 
 export const marketStats = z.object({
@@ -112,8 +108,7 @@ export const priceHistoryQuery = z.object({
   // The SPEC client may send `interval=` empty: that means the default.
   interval: z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
     z.enum(PRICE_INTERVALS, { error: 'interval must be 1h, 1d or 1w' }).default('1h')),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' })
-    .max(1000, { error: 'limit must be at most 1000' }).default(PRICE_HISTORY_LIMIT),
+  limit: wholeNumberQuery('limit', { min: 1, max: 1000 }).default(PRICE_HISTORY_LIMIT),
 });
 
 /** OHLCV of one bucket; `time` is the bucket's start (UTC), prices are per credit, volume in tonnes. */

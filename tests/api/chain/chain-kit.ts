@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import type { Config } from '../../../src/server/config';
 import { certificates, holdings } from '../../../src/server/db/schema';
 import type { TestApp } from '../../support/test-app';
+import type { ChainAuditResponse } from '../../../src/shared/schemas/chain-audit';
 
 /** A fixed custody key: the journal of a test's first app must replay under its restarted app. */
 export const TEST_CUSTODY_KEY: Hex = `0x${'5a'.repeat(32)}`;
@@ -43,4 +44,32 @@ export async function chainTx(app: FastifyInstance, hash: string) {
 
 export function rpc(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url: '/rpc', payload: payload as never, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** GET /api/chain/audit, parsed. */
+export async function chainAudit(app: FastifyInstance): Promise<ChainAuditResponse> {
+  const response = await app.inject({ method: 'GET', url: '/api/chain/audit' });
+  if (response.statusCode !== 200) throw new Error(`GET /api/chain/audit: ${response.statusCode} ${response.body}`);
+  return response.json() as ChainAuditResponse;
+}
+
+/** Waits until no holding or certificate waits for the chain any more (anchored, or failed: callers check which). */
+export async function anchoringDrained(t: TestApp, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = (await t.deps.db.execute(sql`
+      select (select count(*) from holdings where token_id is null and anchor_error is null)::int as holdings,
+        (select count(*) from certificates c join holdings h on h.id = c.holding_id
+          where c.chain_tx_hash is null and c.anchor_error is null and h.anchor_error is null)::int as certificates`) as unknown as { rows: { holdings: number; certificates: number }[] }).rows;
+    if (Number(row.holdings) === 0 && Number(row.certificates) === 0) return;
+    if (Date.now() > deadline) throw new Error(`anchoring did not drain in ${timeoutMs} ms: ${JSON.stringify(row)}`);
+    t.deps.anchoring!.kick();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs a full audit sweep now and returns the report that follows it. */
+export async function sweptAudit(t: TestApp): Promise<ChainAuditResponse> {
+  await t.deps.chainAudit!.sweep();
+  return chainAudit(t.app);
 }

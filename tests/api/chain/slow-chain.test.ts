@@ -14,13 +14,13 @@ function gatedChain() {
   const state = { failNextMint: false };
   const wrap = (chain: ServerChain): ServerChain => ({
     ...chain,
-    mint: async (input) => {
+    mintBatch: async (inputs) => {
       if (state.failNextMint) {
         state.failNextMint = false;
         throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
       }
       await gate;
-      return chain.mint(input);
+      return chain.mintBatch(inputs);
     },
   });
   return { wrap, open: () => open(), state };

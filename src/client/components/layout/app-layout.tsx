@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Navbar } from './navbar';
 import { ShellDialogs, useShellDialogs } from './shell-dialogs';
 import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
 
 /** The frame of every signed-in-style screen: fixed bar, main landmark, footer and the bar's dialogs. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -22,16 +23,5 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SiteFooter />
       <ShellDialogs openDialog={dialogs.openDialog} onClose={dialogs.close} />
     </div>
-  );
-}
-
-export function SkipLink() {
-  return (
-    <a
-      href="#main"
-      className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-medium text-emerald-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-    >
-      Skip to main content
-    </a>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Blocks, LogOut, Menu, Satellite } from 'lucide-react';
 import type { User } from '../../../shared/schemas/auth';
 import { displayName } from '../../hooks/use-auth';
-import { LOGOUT_URL } from '../../lib/full-page';
+import { LOGOUT_URL, signOut } from '../../lib/full-page';
 import { Button } from '../ui/button';
 import { Separator } from '../ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
@@ -68,7 +68,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
         <div className="mt-auto pt-2">
           {user ? (
             <Button asChild variant="secondary" className="w-full">
-              <a href={LOGOUT_URL}>
+              <a href={LOGOUT_URL} onClick={signOut}>
                 <LogOut aria-hidden="true" /> Log out
               </a>
             </Button>

@@ -1,7 +1,7 @@
 import { Blocks, LogOut, Satellite } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { displayName, useAuth } from '../../hooks/use-auth';
-import { LOGOUT_URL } from '../../lib/full-page';
+import { LOGOUT_URL, signOut } from '../../lib/full-page';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { CashBalance } from './cash-balance';
@@ -48,7 +48,7 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
                 <UserAvatar imageUrl={user.profileImageUrl} />
                 <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 xl:inline">{displayName(user)}</span>
                 <Button asChild variant="ghost" size="icon" className="size-9">
-                  <a href={LOGOUT_URL} aria-label="Log out" title="Log out">
+                  <a href={LOGOUT_URL} onClick={signOut} aria-label="Log out" title="Log out">
                     <LogOut aria-hidden="true" />
                   </a>
                 </Button>

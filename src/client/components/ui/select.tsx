@@ -33,7 +33,8 @@ export function SelectContent({ className, children, position = 'popper', ...pro
         position={position}
         className={cn(
           'relative z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[8rem] overflow-hidden rounded-md border border-border bg-popover text-popover-foreground shadow-lg data-[state=open]:animate-fade-in',
-          position === 'popper' && 'w-full min-w-[var(--radix-select-trigger-width)] translate-y-1',
+          // A dropdown as wide as its trigger, never wider: long options wrap rather than run off a phone's screen.
+          position === 'popper' && 'w-[var(--radix-select-trigger-width)] max-w-[var(--radix-select-trigger-width)] translate-y-1',
           className,
         )}
         {...props}

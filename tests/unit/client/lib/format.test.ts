@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatInteger, formatUsd, formatUsdCents, humanize, lineTotal, capitalize } from '../../../../src/client/lib/format';
+import { formatAmount, formatInteger, formatUsd, formatUsdCents, humanize, lineTotal, capitalize, pluralize } from '../../../../src/client/lib/format';
 
 describe('formatAmount', () => {
   it.each([
@@ -52,5 +52,16 @@ describe('text helpers', () => {
     expect(capitalize('active')).toBe('Active');
     expect(humanize('trade_buy')).toBe('Trade Buy');
     expect(formatInteger(12000)).toBe('12,000');
+  });
+});
+
+describe('pluralize', () => {
+  it.each([
+    [0, '0 trades'],
+    [1, '1 trade'],
+    [2, '2 trades'],
+    [1500, '1,500 trades'],
+  ])('%i → %s', (count, expected) => {
+    expect(pluralize(count, 'trade')).toBe(expected);
   });
 });

@@ -60,6 +60,9 @@ export function CertificateCard({ certificate, state }: { certificate: Certifica
                 <span className="font-sans text-amber-800">Pending anchoring</span>
               )}
             </Field>
+            <Field label="On-chain token" wide>
+              A record of this registry retirement, not a tradable credit: the retired token can never be transferred or split
+            </Field>
             <Field label="SHA-256 digest" mono wide>{certificate.digest}</Field>
           </dl>
         </div>

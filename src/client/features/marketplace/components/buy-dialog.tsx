@@ -10,7 +10,7 @@ import type { ClaimFieldsState } from '../../../components/claims/use-claim-stat
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { formatInteger, formatUsd, toCents } from '../../../lib/format';
+import { formatInteger, formatUsd, pluralize, toCents } from '../../../lib/format';
 import { parseQuantity } from '../hooks/parse-quantity';
 import { CostBreakdown } from './cost-breakdown';
 
@@ -39,6 +39,12 @@ export function BuyDialog(props: BuyDialogProps) {
   const cost = purchaseCost(toCents(project.pricePerCredit) ?? 0n, quantity);
   const exceedsAvailable = quantity > project.availableCredits;
   const exceedsCash = cashBalance !== null && (toCents(cashBalance) ?? 0n) < cost.totalCents;
+  // Pay is disabled, with the reason said above it, rather than failing after the processing animation.
+  const blockedReason = exceedsAvailable
+    ? `Pay is disabled: only ${pluralize(project.availableCredits, 'credit')} ${project.availableCredits === 1 ? 'is' : 'are'} available.`
+    : exceedsCash
+      ? `Pay is disabled: the total is more than your cash balance of ${formatUsd(cashBalance)}.`
+      : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
@@ -55,7 +61,7 @@ export function BuyDialog(props: BuyDialogProps) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            onPay();
+            if (!blockedReason) onPay();
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
@@ -76,7 +82,7 @@ export function BuyDialog(props: BuyDialogProps) {
               />
               <p id={`${ids}-quantity-hint`} className={exceedsAvailable ? 'text-xs font-medium text-amber-800' : 'text-xs text-muted-foreground'}>
                 {exceedsAvailable
-                  ? `Only ${formatInteger(project.availableCredits)} credits are available`
+                  ? `Only ${pluralize(project.availableCredits, 'credit')} ${project.availableCredits === 1 ? 'is' : 'are'} available`
                   : `${formatInteger(project.availableCredits)} available · 1 credit = 1 t CO₂e`}
               </p>
             </div>
@@ -102,11 +108,11 @@ export function BuyDialog(props: BuyDialogProps) {
             </div>
           </div>
           {retireImmediately && props.claim && <ClaimFields claim={props.claim} />}
-          <p className="text-xs text-muted-foreground" role={exceedsCash ? 'alert' : undefined}>
-            {cashBalance === null ? (
+          <p id={`${ids}-pay-note`} className="text-xs text-muted-foreground" role={blockedReason ? 'alert' : undefined}>
+            {blockedReason ? (
+              <span className="font-medium text-amber-800">{blockedReason}</span>
+            ) : cashBalance === null ? (
               'You will be asked to sign in before paying.'
-            ) : exceedsCash ? (
-              <span className="font-medium text-amber-800">The total is more than your demo cash balance of {formatUsd(cashBalance)}.</span>
             ) : (
               <>
                 Paid from your demo cash balance of <span className="font-medium text-slate-800 tabular">{formatUsd(cashBalance)}</span>.
@@ -117,7 +123,7 @@ export function BuyDialog(props: BuyDialogProps) {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit">
+            <Button type="submit" disabled={blockedReason !== null} aria-describedby={`${ids}-pay-note`}>
               <Wallet aria-hidden="true" />
               Pay with Wallet
             </Button>

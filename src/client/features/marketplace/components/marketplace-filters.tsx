@@ -1,9 +1,10 @@
-import { Search } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { PROJECT_TYPES, PROJECT_TYPE_LABELS, STANDARDS, STANDARD_LABELS, type ProjectType, type Standard } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { ALL, type PriceRange, type ProjectFilters } from '../hooks/filter-projects';
+import { ALL, DEFAULT_FILTERS, hasActiveFilters, type PriceRange, type ProjectFilters } from '../hooks/filter-projects';
 
 const PRICE_RANGE_LABELS: Record<PriceRange, string> = {
   any: 'Any Price',
@@ -17,6 +18,7 @@ interface MarketplaceFiltersProps {
   onChange: (filters: ProjectFilters) => void;
 }
 
+/** SPEC.md §2 filters: search, Project Type, Standard and Price Range, and Clear filters once any is set. */
 export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
   const set = <K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]) => onChange({ ...filters, [key]: value });
   return (
@@ -83,6 +85,14 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           </SelectContent>
         </Select>
       </div>
+      {hasActiveFilters(filters) && (
+        <div className="flex justify-end sm:col-span-2 lg:col-span-4">
+          <Button variant="ghost" size="sm" onClick={() => onChange(DEFAULT_FILTERS)}>
+            <X aria-hidden="true" />
+            Clear filters
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

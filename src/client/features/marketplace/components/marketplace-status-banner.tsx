@@ -1,11 +1,12 @@
 import { Satellite } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { formatInteger } from '../../../lib/format';
+import { pluralize } from '../../../lib/format';
 
 /** Raised on window; the app layout opens the Satellite MRV modal when it hears it (SPEC.md §2). */
 const OPEN_SATELLITE_DEMO_EVENT = 'openSatelliteDemo';
 
-export function MarketplaceStatusBanner({ loadedCount }: { loadedCount: number }) {
+/** SPEC.md §2 status banner: how many projects there are, and how many the filters show when they narrow the list. */
+export function MarketplaceStatusBanner({ loadedCount, shownCount }: { loadedCount: number; shownCount: number }) {
   return (
     <section
       aria-label="Marketplace status"
@@ -17,7 +18,10 @@ export function MarketplaceStatusBanner({ loadedCount }: { loadedCount: number }
           <span className="relative inline-flex size-2.5 rounded-full bg-emerald-600" />
         </span>
         <p className="text-sm text-emerald-900">
-          <span className="font-semibold">Live marketplace</span> · {formatInteger(loadedCount)} {loadedCount === 1 ? 'project' : 'projects'} loaded
+          <span className="font-semibold">Live marketplace</span> ·{' '}
+          <span data-testid="project-count">
+            {shownCount === loadedCount ? `${pluralize(loadedCount, 'project')} loaded` : `Showing ${shownCount.toLocaleString('en-US')} of ${pluralize(loadedCount, 'project')}`}
+          </span>
           <span className="hidden md:inline"> · prices in USD per tonne CO₂e</span>
         </p>
       </div>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Link } from 'wouter';
 import { IntegrityBadges } from '../../../components/integrity/integrity-badges';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatUsd, pluralize } from '../../../lib/format';
 
 interface ProjectCardProps {
   project: Project;
@@ -43,7 +43,7 @@ export function ProjectCard({ project, onBuy }: ProjectCardProps) {
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-border pt-4 text-sm">
           <div>
             <dt className="text-xs text-muted-foreground">Available</dt>
-            <dd className="font-semibold text-slate-900 tabular">{formatInteger(project.availableCredits)} credits</dd>
+            <dd className="font-semibold text-slate-900 tabular">{pluralize(project.availableCredits, 'credit')}</dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Price per credit</dt>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, SearchX } from 'lucide-react';
+import { AlertTriangle, RotateCw, SearchX, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 
@@ -31,7 +32,7 @@ export function ProjectGridLoading() {
   );
 }
 
-function StateMessage({ icon, title, body, alert = false }: { icon: ReactNode; title: string; body: string; alert?: boolean }) {
+function StateMessage({ icon, title, body, alert = false, action }: { icon: ReactNode; title: string; body: string; alert?: boolean; action?: ReactNode }) {
   return (
     <div
       role={alert ? 'alert' : 'status'}
@@ -42,27 +43,41 @@ function StateMessage({ icon, title, body, alert = false }: { icon: ReactNode; t
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <p className="mt-1 text-sm text-muted-foreground">{body}</p>
       </div>
+      {action}
     </div>
   );
 }
 
-export function ProjectGridError() {
+/** SPEC.md §8 load failure, with a Retry that asks again without reloading the page. */
+export function ProjectGridError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <StateMessage
       alert
       icon={<AlertTriangle className="size-10 text-red-600" aria-hidden="true" />}
       title="Failed to load marketplace"
       body="Please try refreshing the page"
+      action={
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          <RotateCw className={retrying ? 'animate-spin' : undefined} aria-hidden="true" />
+          {retrying ? 'Retrying...' : 'Retry'}
+        </Button>
+      }
     />
   );
 }
 
-export function ProjectGridEmpty() {
+export function ProjectGridEmpty({ onClearFilters }: { onClearFilters?: () => void }) {
   return (
     <StateMessage
       icon={<SearchX className="size-10 text-slate-400" aria-hidden="true" />}
       title="No projects found"
       body="Try adjusting your search criteria"
+      action={onClearFilters && (
+        <Button variant="outline" onClick={onClearFilters}>
+          <X aria-hidden="true" />
+          Clear filters
+        </Button>
+      )}
     />
   );
 }

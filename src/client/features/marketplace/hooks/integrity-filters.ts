@@ -23,3 +23,7 @@ export function matchesIntegrityFilters({ integrity }: Project, filters: Integri
     (filters.minRating === ANY_RATING || ratingAtLeast(integrity.rating, filters.minRating))
   );
 }
+
+export function hasActiveIntegrityFilters(filters: IntegrityFilters): boolean {
+  return filters.ccpLabelled || filters.corsiaEligible || filters.removalsOnly || filters.minRating !== ANY_RATING;
+}

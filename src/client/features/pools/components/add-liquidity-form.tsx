@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import type { Pool } from '../../../../shared/schemas/pool';
 import { Button } from '../../../components/ui/button';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
 import { goToSignIn } from '../../../lib/full-page';
 import { useDepositAmounts } from '../hooks/use-deposit-amounts';
 import { usePoolActions } from '../hooks/use-pool-actions';
@@ -30,7 +30,7 @@ export function AddLiquidityForm({ pool, signedIn }: { pool: Pool; signedIn: boo
         </div>
         <p className="min-h-10 text-xs text-muted-foreground" aria-live="polite">
           {preview
-            ? `The pool takes ${formatInteger(preview.creditAmount)} credits and ${formatUsd(preview.tokenAmount)} for ${formatInteger(preview.lpUnits)} LP units; the rest stays with you.`
+            ? `The pool takes ${pluralize(preview.creditAmount, 'credit')} and ${formatUsd(preview.tokenAmount)} for ${formatInteger(preview.lpUnits)} LP units; the rest stays with you.`
             : `At ${formatUsd(pool.currentPrice)} per credit. Enter both amounts to see what the pool takes.`}
         </p>
         <Button type="submit" variant="outline" className="w-full" disabled={signedIn && (!preview || add.isPending)}>

@@ -2,7 +2,7 @@ import { Coins, Droplets, Layers, Tag } from 'lucide-react';
 import { POOL_FEE_PERCENT, type Pool } from '../../../../shared/schemas/pool';
 import { StatCard } from '../../../components/stat-card';
 import { Card } from '../../../components/ui/card';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
 
 /** Reserves, current price and total liquidity of the pool, and the signed-in user's share of it. */
 export function PoolOverview({ pool }: { pool: Pool }) {
@@ -40,7 +40,7 @@ function YourPosition({ pool }: { pool: Pool }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Value</dt>
-          <dd className="font-semibold tabular text-slate-900" title={units > 0 ? `${formatInteger(pool.yourCreditAmount ?? 0)} credits + ${formatUsd(pool.yourTokenAmount)}` : undefined}>
+          <dd className="font-semibold tabular text-slate-900" title={units > 0 ? `${pluralize(pool.yourCreditAmount ?? 0, 'credit')} + ${formatUsd(pool.yourTokenAmount)}` : undefined}>
             {formatUsd(pool.yourValue)}
           </dd>
         </div>

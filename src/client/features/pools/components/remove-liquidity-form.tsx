@@ -4,7 +4,7 @@ import type { Pool } from '../../../../shared/schemas/pool';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
 import { usePoolActions } from '../hooks/use-pool-actions';
 import { withdrawalPreview } from '../lib/liquidity-preview';
 import { parseTonnes } from '../lib/slippage';
@@ -41,7 +41,7 @@ export function RemoveLiquidityForm({ pool }: { pool: Pool }) {
           {tooMany
             ? `You hold only ${formatInteger(owned)} LP units.`
             : preview
-              ? `You receive ${formatInteger(preview.creditAmount)} credits and ${formatUsd(preview.tokenAmount)}.`
+              ? `You receive ${pluralize(preview.creditAmount, 'credit')} and ${formatUsd(preview.tokenAmount)}.`
               : 'Withdrawals are paid from both reserves in proportion to your share.'}
         </p>
         <Button type="submit" variant="outline" className="w-full" disabled={!preview || remove.isPending}>

@@ -4,9 +4,9 @@ import type { Pool, SwapSide } from '../../../../shared/schemas/pool';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { ToggleGroup } from '../../../components/ui/toggle-group';
 import { errorMessage } from '../../../lib/api';
-import { formatInteger } from '../../../lib/format';
+import { formatInteger, pluralize } from '../../../lib/format';
 import { goToSignIn } from '../../../lib/full-page';
 import { usePoolActions } from '../hooks/use-pool-actions';
 import { useSwapQuote } from '../hooks/use-swap-quote';
@@ -48,12 +48,7 @@ export function SwapForm({ pool, signedIn, heldTonnes }: SwapFormProps) {
   return (
     <PoolFormCard icon={ArrowDownUp} title="Swap" description="Trade directly with the pool at its constant-product price.">
       <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-        <Tabs value={side} onValueChange={(value) => setSide(value as SwapSide)}>
-          <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="buy">Buy</TabsTrigger>
-            <TabsTrigger value="sell">Sell</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <ToggleGroup<SwapSide> label="Swap side" value={side} onValueChange={setSide} options={[{ value: 'buy', label: 'Buy' }, { value: 'sell', label: 'Sell' }]} />
         <div className="space-y-2">
           <Label htmlFor={`${id}-quantity`}>Quantity (credits)</Label>
           <Input
@@ -66,7 +61,7 @@ export function SwapForm({ pool, signedIn, heldTonnes }: SwapFormProps) {
           />
           <p className="text-xs text-muted-foreground">
             {side === 'buy'
-              ? `The pool can sell up to ${formatInteger(Math.max(pool.creditReserve - 1, 0))} credits in one swap.`
+              ? `The pool can sell up to ${pluralize(Math.max(pool.creditReserve - 1, 0), 'credit')} in one swap.`
               : heldTonnes !== null ? `You hold ${formatInteger(heldTonnes)} active credits of this project.` : 'Sign in to sell credits you hold.'}
           </p>
         </div>

@@ -1,12 +1,14 @@
-import { ArrowRightLeft, Flame, Lock } from 'lucide-react';
-import type { Credit } from '../../../../shared/schemas/credit';
+import { Flame, Lock } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { creditLabel } from './credit-label';
+import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 
-/** Active rows offer Retire and Transfer (SPEC.md §2: Transfer does nothing yet); retired rows say Retired. */
+/**
+ * Active rows offer Retire; retired rows say Retired. The Transfer button SPEC.md §2 lists did nothing and is
+ * removed (issue #18): a transfer between users needs its own ledger and chain operation.
+ */
 interface HoldingActionsProps {
-  credit: Credit;
-  onRetire: (credit: Credit) => void;
+  credit: PortfolioCredit;
+  onRetire: (credit: PortfolioCredit) => void;
   align?: 'start' | 'end';
 }
 
@@ -20,17 +22,12 @@ export function HoldingActions({ credit, onRetire, align = 'end' }: HoldingActio
       </span>
     );
   }
-  const label = `${creditLabel(credit)}, ${credit.projectName}`;
+  const label = `${holdingTitle(credit)}, ${creditLabel(credit)}`;
   return (
     <div className={align === 'end' ? 'flex justify-end gap-2' : 'flex gap-2'}>
       <Button size="sm" onClick={() => onRetire(credit)} aria-label={`Retire ${label}`}>
         <Flame aria-hidden="true" />
         Retire
-      </Button>
-      {/* SPEC.md §2: Transfer is shown and does nothing yet. */}
-      <Button size="sm" variant="outline" aria-label={`Transfer ${label}`}>
-        <ArrowRightLeft aria-hidden="true" />
-        Transfer
       </Button>
     </div>
   );

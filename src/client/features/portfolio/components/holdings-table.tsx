@@ -1,21 +1,23 @@
 import { Leaf } from 'lucide-react';
-import type { Credit } from '../../../../shared/schemas/credit';
 import { Badge } from '../../../components/ui/badge';
 import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
-import { capitalize, formatDate, formatInteger, formatUsd, lineTotal } from '../../../lib/format';
-import { creditLabel } from './credit-label';
+import { capitalize, formatDate, formatInteger, formatUsd } from '../../../lib/format';
+import { creditLabel, currentValue, holdingTitle, type PortfolioCredit } from './credit-label';
 import { STATUS_VARIANT } from './credit-status';
 import { HoldingActions } from './holding-actions';
 import { HoldingCards } from './holding-cards';
 import { PortfolioSection } from './portfolio-section';
 
 interface HoldingsTableProps {
-  credits: readonly Credit[];
+  credits: readonly PortfolioCredit[];
   loading: boolean;
-  onRetire: (credit: Credit) => void;
+  onRetire: (credit: PortfolioCredit) => void;
 }
 
-/** SPEC.md §2 Credit Holdings: a table from md up, cards below; Retire and Transfer on active rows. */
+/**
+ * SPEC.md §2 Credit Holdings: a table from md up, cards below; each row led by project and vintage, then the token
+ * id and purchase date; Retire on active rows; a retired row has no current value (it can never be sold).
+ */
 export function HoldingsTable({ credits, loading, onRetire }: HoldingsTableProps) {
   return (
     <PortfolioSection
@@ -41,14 +43,14 @@ export function HoldingsTable({ credits, loading, onRetire }: HoldingsTableProps
       {credits.map((credit) => (
         <TableRow key={credit.id}>
           <TableCell className="pl-5 sm:pl-6">
-            <p className="font-medium text-slate-900">{creditLabel(credit)}</p>
-            <p className="max-w-[20rem] truncate text-xs text-muted-foreground" title={credit.projectName}>
-              {formatDate(credit.purchaseDate)} · {credit.projectName}
+            <p className="max-w-[22rem] truncate font-medium text-slate-900" title={holdingTitle(credit)}>{holdingTitle(credit)}</p>
+            <p className="text-xs text-muted-foreground">
+              {creditLabel(credit)} · {formatDate(credit.purchaseDate)}
             </p>
           </TableCell>
           <TableCell className="text-right tabular">{formatInteger(credit.quantity)}</TableCell>
           <TableCell className="text-right tabular">{formatUsd(credit.purchasePrice)}</TableCell>
-          <TableCell className="text-right font-medium tabular">{formatUsd(lineTotal(credit.purchasePrice, credit.quantity))}</TableCell>
+          <TableCell className="text-right font-medium tabular">{currentValue(credit)}</TableCell>
           <TableCell>
             <Badge variant={STATUS_VARIANT[credit.status]}>{capitalize(credit.status)}</Badge>
           </TableCell>
@@ -60,3 +62,4 @@ export function HoldingsTable({ credits, loading, onRetire }: HoldingsTableProps
     </PortfolioSection>
   );
 }
+

@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { formatInteger } from '../../../lib/format';
 import type { RetireFlow } from '../hooks/use-retire-flow';
-import { creditLabel } from './credit-label';
+import { creditLabel, holdingTitle } from './credit-label';
 
 /** SPEC.md §2 Retire dialog: credit, quantity (clamped to the holding), reason, the optional beneficiary and the claim. */
 export function RetireDialog({ flow }: { flow: RetireFlow }) {
@@ -51,7 +51,7 @@ export function RetireDialog({ flow }: { flow: RetireFlow }) {
               <SelectContent>
                 {flow.activeCredits.map((credit) => (
                   <SelectItem key={credit.id} value={String(credit.id)}>
-                    {creditLabel(credit)} · {credit.projectName} · {formatInteger(credit.quantity)} t
+                    {holdingTitle(credit)} · {formatInteger(credit.quantity)} t · {creditLabel(credit)}
                   </SelectItem>
                 ))}
               </SelectContent>

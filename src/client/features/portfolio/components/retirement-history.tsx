@@ -1,16 +1,15 @@
 import { Award } from 'lucide-react';
 import { Link } from 'wouter';
 import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
-import type { Credit } from '../../../../shared/schemas/credit';
 import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { CertificateDownloads } from './certificate-links';
-import { creditLabel } from './credit-label';
+import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 import { PortfolioSection } from './portfolio-section';
 import { RetirementCards } from './retirement-cards';
 
 /** SPEC.md §2 Retirement History: one row per retired holding, newest first, with its certificate and downloads. */
-export function RetirementHistory({ credits, loading }: { credits: readonly Credit[]; loading: boolean }) {
+export function RetirementHistory({ credits, loading }: { credits: readonly PortfolioCredit[]; loading: boolean }) {
   const retired = credits
     .filter((credit) => credit.status === 'retired')
     .sort((a, b) => (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));
@@ -37,7 +36,10 @@ export function RetirementHistory({ credits, loading }: { credits: readonly Cred
     >
       {retired.map((credit) => (
         <TableRow key={credit.id}>
-          <TableCell className="pl-5 font-medium text-slate-900 sm:pl-6">{creditLabel(credit)}</TableCell>
+          <TableCell className="pl-5 sm:pl-6">
+            <p className="max-w-[20rem] truncate font-medium text-slate-900" title={holdingTitle(credit)}>{holdingTitle(credit)}</p>
+            <p className="text-xs text-muted-foreground">{creditLabel(credit)}</p>
+          </TableCell>
           <TableCell className="text-right tabular">{formatInteger(credit.quantity)} t</TableCell>
           <TableCell>{formatDate(credit.retiredAt)}</TableCell>
           <TableCell>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
 import type { Credit } from '../../../../shared/schemas/credit';
+import type { PortfolioCredit } from '../components/credit-label';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { fakeTxHash } from '../../../lib/fake-tx-hash';
@@ -23,7 +24,7 @@ export function defaultBeneficiaryName(account: RetireAccount | null): string {
  * State of the SPEC.md §4 retire flow: the dialog's fields, the processing step and the toasts.
  * Closing is refused while the request is pending; success resets the form and closes the dialog.
  */
-export function useRetireFlow(credits: readonly Credit[], account: RetireAccount | null) {
+export function useRetireFlow(credits: readonly PortfolioCredit[], account: RetireAccount | null) {
   const [open, setOpen] = useState(false);
   const [creditId, setCreditId] = useState<number | null>(null);
   const [quantityText, setQuantityText] = useState('1');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 
 interface MarketTableProps {
@@ -6,20 +7,23 @@ interface MarketTableProps {
   label: string;
   /** Lead with a Time column (recent trades); the order book has none. */
   withTime?: boolean;
+  /** Dense rows and headers (the always-visible order book). */
+  compact?: boolean;
   /** The rows, one cell per column. */
   children: ReactNode;
 }
 
 /** The public market tables of the trading page: price, quantity and total per row. */
-export function MarketTable({ label, withTime = false, children }: MarketTableProps) {
+export function MarketTable({ label, withTime = false, compact = false, children }: MarketTableProps) {
+  const head = compact ? 'h-8 px-2' : undefined;
   return (
     <Table aria-label={label}>
       <TableHeader>
         <TableRow>
-          {withTime && <TableHead>Time</TableHead>}
-          <TableHead>Price</TableHead>
-          <TableHead className="text-right">Quantity</TableHead>
-          <TableHead className="text-right">Total</TableHead>
+          {withTime && <TableHead className={head}>Time</TableHead>}
+          <TableHead className={head}>Price</TableHead>
+          <TableHead className={cn('text-right', head)}>Quantity</TableHead>
+          <TableHead className={cn('text-right', head)}>Total</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>{children}</TableBody>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { MyOrdersTable } from './my-orders-table';
-import { OrderBookTable } from './order-book-table';
 import { RecentTradesTable } from './recent-trades-table';
 
 export interface ExtraTab {
@@ -18,19 +17,20 @@ interface MarketTabsProps {
   extraTabs?: readonly ExtraTab[];
 }
 
-/** SPEC.md §2: the Order Book, Recent Trades and My Orders tabs. */
+/**
+ * SPEC.md §2: the Recent Trades and My Orders tabs under the terminal (the order book has its own always-visible
+ * column, see OrderBookPanel).
+ */
 export function MarketTabs({ projectId, signedIn, extraTabs = [] }: MarketTabsProps) {
   return (
     <Card className="min-w-0">
       <CardContent className="px-3 pt-4 pb-4 sm:p-6">
-        <Tabs defaultValue="orderbook">
-          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
-            <TabsTrigger value="orderbook">Order Book</TabsTrigger>
+        <Tabs defaultValue="trades">
+          <TabsList className="grid h-auto w-full grid-cols-3 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
             <TabsTrigger value="trades">Recent Trades</TabsTrigger>
             <TabsTrigger value="orders">My Orders</TabsTrigger>
             {extraTabs.map((tab) => <TabsTrigger key={tab.value} value={tab.value}>{tab.label}</TabsTrigger>)}
           </TabsList>
-          <TabsContent value="orderbook"><OrderBookTable projectId={projectId} /></TabsContent>
           <TabsContent value="trades"><RecentTradesTable projectId={projectId} /></TabsContent>
           <TabsContent value="orders"><MyOrdersTable projectId={projectId} signedIn={signedIn} /></TabsContent>
           {extraTabs.map((tab) => <TabsContent key={tab.value} value={tab.value}>{tab.content}</TabsContent>)}

@@ -12,8 +12,8 @@ import { TableEmpty, TableLoading } from './table-states';
 const STATUS_VARIANT = { open: 'info', partially_filled: 'warning', filled: 'success', cancelled: 'secondary' } as const;
 
 /**
- * SPEC.md §2 My Orders tab: the user's orders of the selected pair with type, price, filled/quantity and status;
- * Cancel is disabled once an order is filled or cancelled.
+ * SPEC.md §2 My Orders: the user's orders of the selected pair with type, price, filled/quantity and status;
+ * Cancel is disabled once an order is filled or cancelled. A table from sm up, one card per order on phones.
  */
 export function MyOrdersTable({ projectId, signedIn }: { projectId: number | null; signedIn: boolean }) {
   const orders = useMyOrders(signedIn);
@@ -27,49 +27,62 @@ export function MyOrdersTable({ projectId, signedIn }: { projectId: number | nul
     onSuccess: () => toast({ title: 'Order Cancelled', description: 'Order has been successfully cancelled' }),
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) }),
   });
+  const cancelButton = (order: Order) => (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={order.status === 'filled' || order.status === 'cancelled' || (cancel.isPending && cancel.variables?.id === order.id)}
+      onClick={() => onCancel(order)}
+      aria-label={`Cancel ${order.orderType} order of ${order.quantity} at ${formatUsd(order.pricePerCredit)}`}
+    >
+      Cancel
+    </Button>
+  );
+  const typeBadge = (order: Order) => <Badge variant={order.orderType === 'buy' ? 'success' : 'destructive'}>{order.orderType.toUpperCase()}</Badge>;
+  const statusBadge = (order: Order) => <Badge variant={STATUS_VARIANT[order.status]}>{humanize(order.status)}</Badge>;
 
   return (
-    <Table aria-label="My orders">
-      <TableHeader>
-        <TableRow>
-          <TableHead className="px-2 sm:px-3">Type</TableHead>
-          <TableHead className="px-2 sm:px-3">Price</TableHead>
-          <TableHead className="px-2 sm:px-3">Filled / Qty</TableHead>
-          <TableHead className="hidden sm:table-cell">Status</TableHead>
-          <TableHead className="px-2 text-right sm:px-3"><span className="sr-only">Actions</span></TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {mine.map((order) => {
-          const finished = order.status === 'filled' || order.status === 'cancelled';
-          return (
-            <TableRow key={order.id} data-order-id={order.id}>
-              <TableCell className="px-2 sm:px-3">
-                <Badge variant={order.orderType === 'buy' ? 'success' : 'destructive'}>{order.orderType.toUpperCase()}</Badge>
-              </TableCell>
-              <TableCell className="px-2 font-semibold tabular sm:px-3">{formatUsd(order.pricePerCredit)}</TableCell>
-              <TableCell className="px-2 tabular sm:px-3">
-                {formatInteger(order.filledQuantity)} / {formatInteger(order.quantity)}
-                {/* On narrow screens the status sits under the quantities instead of in its own column. */}
-                <span className="mt-1 block sm:hidden"><Badge variant={STATUS_VARIANT[order.status]}>{humanize(order.status)}</Badge></span>
-              </TableCell>
-              <TableCell className="hidden sm:table-cell"><Badge variant={STATUS_VARIANT[order.status]}>{humanize(order.status)}</Badge></TableCell>
-              <TableCell className="px-2 text-right sm:px-3">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="h-8 px-2.5 sm:h-9 sm:px-3"
-                  disabled={finished || (cancel.isPending && cancel.variables?.id === order.id)}
-                  onClick={() => onCancel(order)}
-                  aria-label={`Cancel ${order.orderType} order of ${order.quantity} at ${formatUsd(order.pricePerCredit)}`}
-                >
-                  Cancel
-                </Button>
-              </TableCell>
+    <>
+      <ul className="divide-y divide-border sm:hidden" aria-label="My orders">
+        {mine.map((order) => (
+          <li key={order.id} data-order-id={order.id} className="flex items-center justify-between gap-3 py-3">
+            <div className="grid min-w-0 gap-1 text-sm">
+              <span className="flex flex-wrap items-center gap-2">
+                {typeBadge(order)}
+                <span className="font-semibold tabular">{formatUsd(order.pricePerCredit)}</span>
+              </span>
+              <span className="flex flex-wrap items-center gap-2 tabular text-muted-foreground">
+                {formatInteger(order.filledQuantity)} / {formatInteger(order.quantity)} filled {statusBadge(order)}
+              </span>
+            </div>
+            {cancelButton(order)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table aria-label="My orders">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Type</TableHead>
+              <TableHead>Price</TableHead>
+              <TableHead>Filled / Qty</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right"><span className="sr-only">Actions</span></TableHead>
             </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+          </TableHeader>
+          <TableBody>
+            {mine.map((order) => (
+              <TableRow key={order.id} data-order-id={order.id}>
+                <TableCell>{typeBadge(order)}</TableCell>
+                <TableCell className="font-semibold tabular">{formatUsd(order.pricePerCredit)}</TableCell>
+                <TableCell className="tabular">{formatInteger(order.filledQuantity)} / {formatInteger(order.quantity)}</TableCell>
+                <TableCell>{statusBadge(order)}</TableCell>
+                <TableCell className="text-right">{cancelButton(order)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
   );
 }

@@ -1,16 +1,18 @@
-import { useState } from 'react';
 import { Banknote, Leaf } from 'lucide-react';
 import type { OrderType } from '../../../../shared/schemas/trading';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { ToggleGroup } from '../../../components/ui/toggle-group';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { formatInteger, formatUsd, formatUsdCents } from '../../../lib/format';
 import { formatCents } from '../../../../domain/money';
+import { marketOrderOutcome } from '../hooks/market-order-outcome';
 import { parseQuantity, totalValueCents } from '../hooks/order-input';
+import type { OrderForm } from '../hooks/use-order-form';
 import { useMarketOrder, usePlaceOrder } from '../hooks/use-order-actions';
 
 interface OrderPanelProps {
@@ -18,6 +20,9 @@ interface OrderPanelProps {
   signedIn: boolean;
   cashBalance: string | null;
   availableCredits: number;
+  /** The form's fields, held by the page so that a click in the order book can fill them. */
+  form: OrderForm;
+  className?: string;
 }
 
 const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
@@ -27,10 +32,8 @@ const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error
  * pending), Market Buy and Market Sell, and the Total Value preview. The cash balance and the credits of the pair
  * that can be sold are shown too, so the user knows what an order can lock before placing it.
  */
-export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits }: OrderPanelProps) {
-  const [side, setSide] = useState<OrderType>('buy');
-  const [quantityText, setQuantityText] = useState('');
-  const [priceText, setPriceText] = useState('');
+export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits, form, className }: OrderPanelProps) {
+  const { side, setSide, quantityText, setQuantityText, priceText, setPriceText } = form;
   const placeOrder = usePlaceOrder();
   const marketOrder = useMarketOrder();
   const total = totalValueCents({ quantityText, priceText });
@@ -66,25 +69,29 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits 
     }
     marketOrder.mutate({ projectId, orderType, quantity }, {
       onSuccess: (trades) => {
-        toast({ title: 'Market Order Executed', description: `Executed ${trades.length} trades` });
-        setQuantityText('');
+        toast(marketOrderOutcome(trades, orderType, quantity));
+        // Nothing filled: the quantity stays, so the user can turn it into a limit order.
+        if (trades.length > 0) setQuantityText('');
       },
       onError: failed,
     });
   };
 
   return (
-    <Card className="min-w-0">
+    <Card className={cn('min-w-0', className)}>
       <CardHeader className="pb-4">
         <CardTitle as="h2">Place Order</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Tabs value={side} onValueChange={(value) => setSide(value as OrderType)}>
-          <TabsList className="w-full">
-            <TabsTrigger value="buy" className="data-[state=active]:text-emerald-800">Buy</TabsTrigger>
-            <TabsTrigger value="sell" className="data-[state=active]:text-red-700">Sell</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <ToggleGroup<OrderType>
+          label="Order side"
+          value={side}
+          onValueChange={setSide}
+          options={[
+            { value: 'buy', label: 'Buy', activeClassName: 'text-emerald-800' },
+            { value: 'sell', label: 'Sell', activeClassName: 'text-red-700' },
+          ]}
+        />
         {signedIn ? (
           <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
             <div className="min-w-0">

@@ -11,7 +11,7 @@ interface PairSelectorProps {
 /** SPEC.md §2: the project selector labelled Select Trading Pair; options show project name and country. */
 export function PairSelector({ projects, projectId, onChange }: PairSelectorProps) {
   return (
-    <div className="grid w-full gap-2 sm:max-w-md">
+    <div className="grid w-full grid-cols-1 gap-2 sm:max-w-md">
       <Label htmlFor="trading-pair">Select Trading Pair</Label>
       <Select value={projectId === null ? undefined : String(projectId)} onValueChange={(value) => onChange(Number(value))} disabled={projects.length === 0}>
         <SelectTrigger id="trading-pair" aria-label="Select Trading Pair">

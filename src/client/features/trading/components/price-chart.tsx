@@ -11,6 +11,11 @@ import { priceChange } from '../hooks/price-change';
 
 const UP = '#059669';
 const DOWN = '#dc2626';
+/** Chart height: taller on the terminal layout, where the chart has the width to match. */
+const CHART_HEIGHT = 'h-80 lg:h-[26rem]';
+/** The volume pane's share of the chart's height: its own scale, below the prices. */
+const VOLUME_STRETCH = 0.22;
+
 
 interface PriceChartProps {
   projectId: number | null;
@@ -18,7 +23,7 @@ interface PriceChartProps {
   onIntervalChange: (interval: PriceInterval) => void;
 }
 
-/** SPEC.md §2 price chart: candlesticks and volume bars of the last 20 candles, intervals 1H / 1D / 1W. */
+/** SPEC.md §2 price chart: candlesticks and volume bars of the last 20 candles, intervals 1H / 1D / 1W, an OHLC legend. */
 export function PriceChart({ projectId, interval, onIntervalChange }: PriceChartProps) {
   const history = usePriceHistory(projectId, interval);
   const candles = (history.data ?? []).slice(-CHART_CANDLES);
@@ -58,9 +63,9 @@ export function PriceChart({ projectId, interval, onIntervalChange }: PriceChart
       </CardHeader>
       <CardContent>
         {history.isLoading || projectId === null ? (
-          <Skeleton className="h-72 w-full lg:h-80" />
+          <Skeleton className={cn(CHART_HEIGHT, 'w-full')} />
         ) : candles.length === 0 ? (
-          <div className="flex h-72 items-center lg:h-80 justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">
+          <div className={cn(CHART_HEIGHT, 'flex items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground')}>
             No price data available
           </div>
         ) : (
@@ -71,25 +76,31 @@ export function PriceChart({ projectId, interval, onIntervalChange }: PriceChart
   );
 }
 
-/** lightweight-charts v5: one candlestick series and a volume histogram on an overlay scale at the bottom. */
+/**
+ * lightweight-charts v5: candlesticks in the main pane and volume bars in a pane of their own (with their own
+ * scale, so volume never distorts the price axis); an OHLC + volume legend follows the crosshair and shows the
+ * latest candle otherwise.
+ */
 function CandleCanvas({ candles, interval }: { candles: readonly Candle[]; interval: PriceInterval }) {
   const container = useRef<HTMLDivElement>(null);
   const [series, setSeries] = useState<{ chart: IChartApi; price: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | null>(null);
+  const [hoveredTime, setHoveredTime] = useState<number | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
     const chart = createChart(container.current, {
       autoSize: true,
-      layout: { background: { color: '#ffffff' }, textColor: '#475569', attributionLogo: false },
+      layout: { background: { color: '#ffffff' }, textColor: '#475569', attributionLogo: false, panes: { separatorColor: '#e2e8f0' } },
       grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
       rightPriceScale: { borderColor: '#e2e8f0' },
       // A fixed bar width: a few candles stay candle-shaped instead of stretching over the whole chart.
       timeScale: { borderColor: '#e2e8f0', barSpacing: 18, rightOffset: 3 },
     });
     const price = chart.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, borderVisible: false, wickUpColor: UP, wickDownColor: DOWN });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' } });
-    chart.priceScale('').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    price.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
+    chart.panes()[0]?.setStretchFactor(1 - VOLUME_STRETCH);
+    chart.panes()[1]?.setStretchFactor(VOLUME_STRETCH);
+    chart.subscribeCrosshairMove((param) => setHoveredTime(typeof param.time === 'number' ? param.time : null));
     setSeries({ chart, price, volume });
     return () => {
       setSeries(null);
@@ -100,15 +111,42 @@ function CandleCanvas({ candles, interval }: { candles: readonly Candle[]; inter
   useEffect(() => {
     if (!series) return;
     series.chart.applyOptions({ timeScale: { timeVisible: interval === '1h', secondsVisible: false } });
-    const time = (candle: Candle) => (Date.parse(candle.time) / 1000) as UTCTimestamp;
     series.price.setData(candles.map((candle) => ({
-      time: time(candle), open: Number(candle.open), high: Number(candle.high), low: Number(candle.low), close: Number(candle.close),
+      time: candleTime(candle), open: Number(candle.open), high: Number(candle.high), low: Number(candle.low), close: Number(candle.close),
     })));
     series.volume.setData(candles.map((candle) => ({
-      time: time(candle), value: candle.volume, color: Number(candle.close) >= Number(candle.open) ? `${UP}66` : `${DOWN}66`,
+      time: candleTime(candle), value: candle.volume, color: Number(candle.close) >= Number(candle.open) ? `${UP}88` : `${DOWN}88`,
     })));
     series.chart.timeScale().scrollToRealTime();
   }, [series, candles, interval]);
 
-  return <div ref={container} className="h-72 w-full lg:h-80" role="img" aria-label={`Candlestick chart of the last ${candles.length} candles`} />;
+  const shown = candles.find((candle) => candleTime(candle) === hoveredTime) ?? candles.at(-1);
+  return (
+    <div className="relative">
+      {shown && <OhlcLegend candle={shown} />}
+      <div ref={container} className={cn(CHART_HEIGHT, 'w-full')} role="img" aria-label={`Candlestick chart of the last ${candles.length} candles`} />
+    </div>
+  );
+}
+
+const candleTime = (candle: Candle) => (Date.parse(candle.time) / 1000) as UTCTimestamp;
+
+/** Open, high, low, close and volume of one candle, over the chart's top-left corner. */
+function OhlcLegend({ candle }: { candle: Candle }) {
+  const up = Number(candle.close) >= Number(candle.open);
+  const values: Array<[string, string]> = [['O', candle.open], ['H', candle.high], ['L', candle.low], ['C', candle.close]];
+  return (
+    <dl className="pointer-events-none absolute left-2 top-1 z-10 flex max-w-[calc(100%-5rem)] flex-wrap gap-x-3 rounded bg-white/85 px-1.5 py-0.5 text-xs tabular" aria-label="Candle values" data-testid="ohlc-legend">
+      {values.map(([label, value]) => (
+        <div key={label} className="flex gap-1">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className={cn('font-medium', up ? 'text-emerald-800' : 'text-red-700')}>{Number(value).toFixed(2)}</dd>
+        </div>
+      ))}
+      <div className="flex gap-1">
+        <dt className="text-muted-foreground">Vol</dt>
+        <dd className="font-medium text-slate-800">{candle.volume.toLocaleString('en-US')}</dd>
+      </div>
+    </dl>
+  );
 }

@@ -36,13 +36,13 @@ export function ConnectWalletDialog({ open, onOpenChange }: ConnectWalletDialogP
               <Button
                 key={type}
                 variant="outline"
-                className="h-auto justify-start gap-3 px-4 py-3 text-left"
+                className="h-auto justify-start gap-3 whitespace-normal px-4 py-3 text-left"
                 disabled={connecting !== null}
                 aria-describedby={`wallet-hint-${type}`}
                 onClick={() => void connect(type)}
               >
                 {connecting === type ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
-                <span className="grid">
+                <span className="grid min-w-0">
                   <span className="font-semibold">{type}</span>
                   <span id={`wallet-hint-${type}`} className="text-xs font-normal text-muted-foreground">
                     {connecting === type ? 'Connecting...' : hint}
@@ -79,11 +79,11 @@ function ConnectedView({ wallet }: { wallet: ConnectedWallet }) {
       <p className="flex items-center gap-2 font-semibold text-emerald-800">
         <CheckCircle2 className="size-5" aria-hidden="true" /> Wallet Connected
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(({ label, value }) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="text-right font-medium text-slate-900">{value}</dd>
+            <dd className="break-words text-right font-medium text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

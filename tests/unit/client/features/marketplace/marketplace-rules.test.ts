@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../../../src/shared/schemas/project';
-import { DEFAULT_FILTERS, filterProjects } from '../../../../../src/client/features/marketplace/hooks/filter-projects';
+import { DEFAULT_FILTERS, filterProjects, hasActiveFilters } from '../../../../../src/client/features/marketplace/hooks/filter-projects';
 import { parseQuantity } from '../../../../../src/client/features/marketplace/hooks/parse-quantity';
 
 const project = (id: number, name: string, projectType: Project['projectType'], standard: Project['standard'], pricePerCredit: string): Project => ({
@@ -29,8 +29,33 @@ describe('filterProjects', () => {
     expect(filterProjects(projects, { ...DEFAULT_FILTERS, projectType: 'methane_capture', standard: 'cdm' }).map((p) => p.id)).toEqual([3]);
   });
 
-  it('ignores the price range, as SPEC.md section 2 says', () => {
-    expect(filterProjects(projects, { ...DEFAULT_FILTERS, priceRange: '50+' })).toHaveLength(3);
+  describe('price range (per credit; ranges do not overlap)', () => {
+    const priced = [
+      project(1, 'A', 'solar_energy', 'verra', '0.01'),
+      project(2, 'B', 'solar_energy', 'verra', '20.00'),
+      project(3, 'C', 'solar_energy', 'verra', '20.01'),
+      project(4, 'D', 'solar_energy', 'verra', '50.00'),
+      project(5, 'E', 'solar_energy', 'verra', '50.01'),
+    ];
+    it.each([
+      ['any', [1, 2, 3, 4, 5]],
+      ['0-20', [1, 2]],
+      ['20-50', [3, 4]],
+      ['50+', [5]],
+    ] as const)('%s keeps %j', (priceRange, ids) => {
+      expect(filterProjects(priced, { ...DEFAULT_FILTERS, priceRange }).map((p) => p.id)).toEqual(ids);
+    });
+  });
+});
+
+describe('hasActiveFilters', () => {
+  it('is false for the defaults (and a blank search), true once any filter narrows the list', () => {
+    expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: '   ' })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: 'solar' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, projectType: 'solar_energy' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, standard: 'car' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, priceRange: '50+' })).toBe(true);
   });
 });
 

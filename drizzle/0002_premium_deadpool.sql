@@ -1,0 +1,1 @@
+ALTER TABLE "chain_journal" ADD COLUMN "targets" jsonb;

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEventLogs, type Hex } from 'viem';
+import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi.js';
+import type { CarbonCreditChain } from '../../src/server/chain/carbon-credit.js';
+import { CHAIN_ERROR_MESSAGES } from '../../src/server/chain/chain-call-error.js';
+import { startEmbeddedChain } from '../../src/server/chain/embedded-chain.js';
+import { expectChainError, publicClientOf, randomAccount, revertOf, sampleCredit } from './chain-test-kit.js';
+
+let chain: CarbonCreditChain;
+
+beforeAll(async () => {
+  chain = await startEmbeddedChain();
+}, 60_000);
+
+afterAll(async () => {
+  await chain?.close();
+});
+
+async function eventsOf(txHash: Hex) {
+  const receipt = await publicClientOf(chain).getTransactionReceipt({ hash: txHash });
+  return parseEventLogs({ abi: carbonCreditAbi, logs: receipt.logs });
+}
+
+describe('mintCarbonCreditBatch', () => {
+  it('issues one lot per request in one transaction, with a CreditMinted event each', async () => {
+    const { tokenIds, txHash } = await chain.mintBatch([sampleCredit, { ...sampleCredit, quantityTonnes: 7, projectName: 'Kenya Cookstoves' }]);
+    const minted = (await eventsOf(txHash)).filter((event) => event.eventName === 'CreditMinted');
+    expect(minted.map((event) => event.args)).toEqual([
+      { tokenId: BigInt(tokenIds[0]), to: chain.custodyAddress, projectName: sampleCredit.projectName, quantity: 100n },
+      { tokenId: BigInt(tokenIds[1]), to: chain.custodyAddress, projectName: 'Kenya Cookstoves', quantity: 7n },
+    ]);
+    const second = await chain.getCreditDetails(tokenIds[1]);
+    expect(second).toMatchObject({ projectName: 'Kenya Cookstoves', quantityTonnes: 7, rootTokenId: tokenIds[1], originalIssuer: chain.custodyAddress });
+  });
+
+  it('reverts the whole batch when one quantity is zero', async () => {
+    const before = await chain.totalSupply();
+    await expectChainError(chain.mintBatch([sampleCredit, { ...sampleCredit, quantityTonnes: 0 }]), CHAIN_ERROR_MESSAGES.mint, 'CarbonCreditInvalidQuantity', [before + 2n, 0n, 0n]);
+    expect(await chain.totalSupply()).toBe(before);
+  });
+});
+
+describe('splitCreditBatch', () => {
+  it('applies splits in order, several off one lot, each new lot with its own URI', async () => {
+    const { tokenId } = await chain.mint(sampleCredit);
+    const { newTokenIds, txHash } = await chain.splitBatch([
+      { tokenId, quantityTonnes: 30, tokenUri: 'urn:carbonledger:holding:2' },
+      { tokenId, quantityTonnes: 50, tokenUri: 'urn:carbonledger:holding:3' },
+    ]);
+    const splits = (await eventsOf(txHash)).filter((event) => event.eventName === 'CreditSplit');
+    expect(splits.map((event) => event.args)).toEqual([
+      { tokenId: BigInt(tokenId), newTokenId: BigInt(newTokenIds[0]), quantity: 30n },
+      { tokenId: BigInt(tokenId), newTokenId: BigInt(newTokenIds[1]), quantity: 50n },
+    ]);
+    const quantities = await Promise.all([tokenId, ...newTokenIds].map(async (id) => (await chain.getCreditDetails(id)).quantityTonnes));
+    expect(quantities).toEqual([20, 30, 50]);
+    const client = publicClientOf(chain);
+    const uri = await client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(newTokenIds[1])] });
+    expect(uri).toBe('urn:carbonledger:holding:3');
+  });
+
+  it('reverts when the splits together take the whole lot', async () => {
+    const { tokenId } = await chain.mint(sampleCredit);
+    const splits = [{ tokenId, quantityTonnes: 60, tokenUri: 'a' }, { tokenId, quantityTonnes: 40, tokenUri: 'b' }];
+    await expectChainError(chain.splitBatch(splits), CHAIN_ERROR_MESSAGES.split, 'CarbonCreditInvalidQuantity', [BigInt(tokenId), 40n, 40n]);
+  });
+});
+
+describe('a retired lot is a record, not a tradable credit', () => {
+  it('can be neither transferred, approved away, split (alone or in a batch) nor retired again', async () => {
+    const { tokenIds } = await chain.mintBatch([sampleCredit, sampleCredit]);
+    const { txHash } = await chain.retireBatch(tokenIds.map((tokenId) => ({ tokenId, reason: 'Scope 3 offset' })));
+    const retired = (await eventsOf(txHash)).filter((event) => event.eventName === 'CreditRetired');
+    expect(retired.map((event) => event.args.tokenId)).toEqual(tokenIds.map(BigInt));
+
+    const [tokenId] = tokenIds;
+    const wallet = randomAccount();
+    await expectChainError(chain.transfer(tokenId, wallet.address), CHAIN_ERROR_MESSAGES.transfer, 'CarbonCreditRetiredTransfer', [BigInt(tokenId)]);
+    await expectChainError(chain.split(tokenId, 1), CHAIN_ERROR_MESSAGES.split, 'CarbonCreditAlreadyRetired', [BigInt(tokenId)]);
+    await expectChainError(chain.splitBatch([{ tokenId, quantityTonnes: 1, tokenUri: 'x' }]), CHAIN_ERROR_MESSAGES.split, 'CarbonCreditAlreadyRetired', [BigInt(tokenId)]);
+    await expectChainError(chain.retireBatch([{ tokenId, reason: 'again' }]), CHAIN_ERROR_MESSAGES.retire, 'CarbonCreditAlreadyRetired', [BigInt(tokenId)]);
+    // Even an operator the custodian approved cannot move it.
+    const { tokenId: approvedLot } = await chain.mint(sampleCredit);
+    await chain.retire(approvedLot, 'done');
+    expect(await revertOf(chain, chain.custodyAddress, 'transferFrom', [chain.custodyAddress, wallet.address, BigInt(approvedLot)])).toEqual({
+      name: 'CarbonCreditRetiredTransfer',
+      args: [BigInt(approvedLot)],
+    });
+    expect(await chain.ownerOf(tokenId)).toBe(chain.custodyAddress);
+    expect((await chain.getCreditDetails(tokenId)).quantityTonnes).toBe(100);
+  });
+
+  it('refuses a retirement batch whose arrays differ in length', async () => {
+    const { tokenId } = await chain.mint(sampleCredit);
+    expect(await revertOf(chain, chain.custodyAddress, 'retireCreditBatch', [[BigInt(tokenId)], []])).toEqual({
+      name: 'CarbonCreditBatchMismatch',
+      args: [1n, 0n],
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// The app reads window.__demoDelays, so the simulated demo services answer at once.
+const NO_DEMO_DELAYS = { forestDataMs: 0, carbonEstimateMs: 0, uploadMs: 0, validationMs: 0, walletConnectMs: 0 };
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const VIEWPORTS = [['375 px', PHONE], ['1440 px', DESKTOP]] as const;
+
+export interface BrowserKit {
+  t: TestApp;
+  browser: Browser;
+  baseUrl: string;
+  /** A new browser context at this size; signed in as a new trader when `firstName` is given. */
+  open(viewport: { width: number; height: number }, firstName?: string): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** The real app on its own database, served on 127.0.0.1 with the built client, and Debian's Chromium. */
+export async function startBrowserKit(): Promise<BrowserKit> {
+  if (!existsSync(path.join(CLIENT_DIST, 'index.html'))) throw new Error('Build the client first: npx vite build');
+  const t = await createTestApp({ loginRateLimitPerMinute: 1000 }, { clientDist: CLIENT_DIST });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  let accounts = 0;
+  return {
+    t, browser, baseUrl,
+    async open(viewport, firstName) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+      contexts.push(context);
+      await context.addInitScript((delays) => {
+        (window as Window & { __demoDelays?: object }).__demoDelays = delays;
+      }, NO_DEMO_DELAYS);
+      if (firstName) {
+        const registered = await context.request.post('/api/auth/register', {
+          data: { email: `${firstName.toLowerCase()}-${Date.now()}-${accounts++}@example.com`, password: 'correct horse battery', firstName },
+        });
+        expect(registered.status()).toBe(201);
+      }
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close()));
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Buys credits of a project (by name) through the API as the context's user; returns the project id. */
+export async function buyThroughApi(context: BrowserContext, projectName: string, quantity: number): Promise<number> {
+  const projects = (await (await context.request.get('/api/projects')).json()) as Array<{ id: number; name: string; pricePerCredit: string }>;
+  const project = projects.find((candidate) => candidate.name === projectName)!;
+  const bought = await context.request.post('/api/credits/purchase', { data: { projectId: project.id, quantity, pricePerCredit: project.pricePerCredit } });
+  expect(bought.status()).toBe(201);
+  return project.id;
+}
+
+/**
+ * Every rendered element inside `container` that reaches past its left or right edge (a clipped control on a
+ * phone), described by tag, text and position. The container may scroll vertically; it must never need to
+ * scroll sideways.
+ */
+export async function elementsOutside(container: Locator): Promise<string[]> {
+  return container.evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    const outside: string[] = [];
+    if (root.scrollWidth > root.clientWidth + 1) outside.push(`container scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+    for (const element of root.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      // Zero-size and screen-reader-only (1 px, clipped) elements draw nothing; a progress bar's indicator slides
+      // inside its clipped track by design.
+      if (rect.width <= 1 || rect.height <= 1 || element.closest('[role="progressbar"]')) continue;
+      if (rect.left < box.left - 1 || rect.right > box.right + 1) {
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        outside.push(`<${element.tagName.toLowerCase()}> "${text}" spans ${Math.round(rect.left)}–${Math.round(rect.right)} outside ${Math.round(box.left)}–${Math.round(box.right)}`);
+      }
+    }
+    return outside;
+  });
+}
+
+/** Axe findings of impact serious or critical on the page as it is now, one line each. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** The toast with this exact text (Radix repeats it in a live region for screen readers, hence `first`). */
+export const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
