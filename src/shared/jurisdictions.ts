@@ -1,5 +1,5 @@
-import { iso31661 } from 'iso-3166/1';
-import { iso31662 } from 'iso-3166/2';
+import { iso31661 } from 'iso-3166/1.js';
+import { iso31662 } from 'iso-3166/2.js';
 
 // The shipped ISO 3166 lists (npm `iso-3166`, kept in step with the ISO maintenance agency's changes). Only codes in
 // state "assigned" count: reserved and withdrawn ones name no jurisdiction a claim can be made in.

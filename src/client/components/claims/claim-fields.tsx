@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { iso31661 } from 'iso-3166/1';
+import { iso31661 } from 'iso-3166/1.js';
 import { CLAIM_PURPOSES, CLAIM_PURPOSE_LABELS, type ClaimPurpose } from '../../../shared/retirement-claim';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
@@ -19,7 +19,7 @@ function useSubdivisions(country: string) {
       setList([]);
       return;
     }
-    void import('iso-3166/2').then(({ iso31662 }) => {
+    void import('iso-3166/2.js').then(({ iso31662 }) => {
       if (!cancelled) setList(iso31662.filter((entry) => entry.code.startsWith(`${country}-`)).sort((a, b) => a.name.localeCompare(b.name)));
     });
     return () => {
