@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/contracts/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/contracts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       { resolve: { alias }, test: { name: 'api', globalSetup: ['tests/support/global-setup.ts'], include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
       { resolve: { alias }, test: { name: 'e2e', globalSetup: ['tests/support/global-setup.ts'], include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],

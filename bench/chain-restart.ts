@@ -63,15 +63,19 @@ async function restartTime(operations: number): Promise<void> {
     try {
       const readyMs = performance.now() - startedMs;
       if ((await fetch(`${server.baseUrl}/api/projects`)).status !== 200) throw new Error('/api/projects did not answer 200');
-      const receipt = (await rpc(server.baseUrl, 'eth_getTransactionReceipt', [firstRetirement])) as { status: string; to: Hex };
+      const receipt = (await rpc(server.baseUrl, 'eth_getTransactionReceipt', [firstRetirement])) as { status: string; to: Hex; blockNumber: Hex };
       const transaction = (await rpc(server.baseUrl, 'eth_getTransactionByHash', [firstRetirement])) as { hash: string } | null;
       const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'getCreditDetails', args: [1n] });
-      const details = decodeFunctionResult({ abi: carbonCreditAbi, functionName: 'getCreditDetails', data: (await rpc(server.baseUrl, 'eth_call', [{ to: receipt.to, data }, 'latest'])) as Hex });
+      // Retired at the retirement's own block; the contract makes retirement permanent, so it is retired for good.
+      const details = decodeFunctionResult({ abi: carbonCreditAbi, functionName: 'getCreditDetails', data: (await rpc(server.baseUrl, 'eth_call', [{ to: receipt.to, data }, receipt.blockNumber])) as Hex });
       const verifiedMs = performance.now() - startedMs;
       if (receipt.status !== '0x1' || transaction?.hash !== firstRetirement || !details.isRetired) throw new Error('the first certificate did not verify');
+      // Latest-state reads wait for the whole replay (each up to CHAIN_TIMEOUT_MS): ask until one answers.
+      while (!(await rpc(server.baseUrl, 'eth_blockNumber', []).then(() => true, () => false)));
+      const syncedMs = performance.now() - startedMs;
       console.log(`restart with ${operations} anchored operations (${entries.length} journal rows): listening after ${(readyMs / 1000).toFixed(1)} s, ` +
         `/api/projects served and the first certificate verified through /rpc ${(verifiedMs / 1000).toFixed(1)} s after start (target 10 s); ` +
-        `generating the journal took ${(generateMs / 1000).toFixed(0)} s, ${Math.round(operations / (generateMs / 1000))} anchoring ops/s`);
+        `chain state fully replayed ${(syncedMs / 1000).toFixed(1)} s after start; generating the journal took ${(generateMs / 1000).toFixed(0)} s, ${Math.round(operations / (generateMs / 1000))} anchoring ops/s`);
     } finally {
       await server.stop();
     }

@@ -59,6 +59,19 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(9);
   });
 
+  it('says when the holdings failed to load (not "No credits"), and loads them on Retry', async () => {
+    const { page, context } = await kit.open(viewport, 'Retrier');
+    await buyThroughApi(context, 'Amazon Rainforest Conservation', 2);
+    let failing = true;
+    await page.route('**/api/credits/my', (route) => (failing ? route.fulfill({ status: 503, body: 'down for maintenance' }) : route.fallback()));
+    await page.goto('/portfolio');
+    await page.getByText('Your credit holdings could not be loaded.').waitFor({ timeout: 20_000 });
+    expect(await page.getByText('No credits in your portfolio yet').count()).toBe(0);
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await page.getByText('Amazon Rainforest Conservation · 2021').filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+  });
+
   it('disables Pay with the reason above it, over the cash balance or the credits available', async () => {
     const { page } = await kit.open(viewport, 'Payer');
     await page.goto('/marketplace');

@@ -14,6 +14,10 @@ beforeAll(async () => {
   kit = await startBrowserKit();
   const opened = await kit.open({ width: 375, height: 740 }, 'Philippa');
   page = opened.page;
+  // The simulated wallet connects at once and never fails, so the connected view can be measured too.
+  await opened.context.addInitScript(() => {
+    (window as Window & { __walletSimulation?: object }).__walletSimulation = { delayMs: 0, failureRate: 0 };
+  });
   // A holding whose project name is long enough to overflow a phone's select.
   await buyThroughApi(opened.context, PROJECT, 30);
 });
@@ -38,12 +42,16 @@ async function fromMenu(label: string): Promise<void> {
 }
 
 describe('every dialog fits a phone', () => {
-  it('Connect Wallet', async () => {
+  it('Connect Wallet, before and after connecting', async () => {
     await page.goto('/marketplace');
     await fromMenu('Wallet');
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
     await dialog.getByRole('button', { name: /MetaMask/ }).waitFor();
     await expectFits(dialog);
+    await dialog.getByRole('button', { name: /WalletConnect/ }).click();
+    await dialog.getByText('Wallet Connected', { exact: true }).waitFor();
+    await expectFits(dialog);
+    await dialog.getByRole('button', { name: 'Disconnect Wallet' }).click();
     await page.keyboard.press('Escape');
   });
 

@@ -1,6 +1,7 @@
 import { PageContainer, PageHeader } from '../components/page-container';
 import { DashboardBanner } from '../features/dashboard/components/dashboard-banner';
 import { DashboardStats } from '../features/dashboard/components/dashboard-stats';
+import { loadFailure } from '../components/load-error';
 import { RecentCreditsCard } from '../features/dashboard/components/recent-credits-card';
 import { TransactionHistoryCard } from '../features/dashboard/components/transaction-history-card';
 import { useMyCredits } from '../features/dashboard/hooks/use-my-credits';
@@ -31,8 +32,8 @@ export function DashboardPage() {
       />
       <DashboardStats stats={stats.data ?? null} loading={stats.isLoading} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <RecentCreditsCard credits={credits.data ?? []} loading={credits.isLoading} />
-        <TransactionHistoryCard transactions={transactions.data ?? []} loading={transactions.isLoading} />
+        <RecentCreditsCard credits={credits.data ?? []} loading={credits.isLoading} failure={loadFailure(credits)} />
+        <TransactionHistoryCard transactions={transactions.data ?? []} loading={transactions.isLoading} failure={loadFailure(transactions)} />
       </div>
     </PageContainer>
   );

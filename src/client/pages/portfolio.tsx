@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
 import { Button } from '../components/ui/button';
+import { loadFailure } from '../components/load-error';
 import { Skeleton } from '../components/ui/skeleton';
 import { EsgExportCard } from '../features/portfolio/components/esg-export-card';
 import { ReportingCard } from '../features/portfolio/components/reporting-card';
@@ -62,8 +63,8 @@ export function PortfolioPage() {
             transactions={transactions.data ?? []}
             loading={stats.isLoading}
           />
-          <HoldingsTable credits={creditList} loading={credits.isLoading} onRetire={flow.openFor} />
-          <RetirementHistory credits={creditList} loading={credits.isLoading} />
+          <HoldingsTable credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} onRetire={flow.openFor} />
+          <RetirementHistory credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} />
           <EsgExportCard />
           <ReportingCard />
           <RetireDialog flow={flow} />

@@ -72,6 +72,8 @@ export interface CarbonCreditChainParts {
   custodyAddress: Address;
   request: Eip1193RequestFn;
   onClose?: () => Promise<void> | void;
+  /** Reads of the latest state wait for this (a journal replaying in the background). */
+  ready?: Promise<void>;
 }
 
 /** Builds the adapter over a viem client and a transaction sender; embedded and remote chains differ only in those. */
@@ -81,6 +83,11 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
 
   function requireConnected(): void {
     if (!connected) throw new ChainCallError(MESSAGES.notConnected);
+  }
+
+  async function readable(): Promise<void> {
+    requireConnected();
+    await parts.ready;
   }
 
   async function write(kind: TransactionKind, data: Hex, items = 1): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
@@ -187,20 +194,20 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
 
     getCreditDetails: (tokenId) =>
       withChainError(MESSAGES.details, carbonCreditAbi, async () => {
-        requireConnected();
+        await readable();
         const details = await client.readContract({ address, abi: carbonCreditAbi, functionName: 'getCreditDetails', args: [BigInt(tokenId)] });
         return toOnChainCredit(details);
       }),
 
     ownerOf: (tokenId) =>
       withChainError(MESSAGES.details, carbonCreditAbi, async () => {
-        requireConnected();
+        await readable();
         return client.readContract({ address, abi: carbonCreditAbi, functionName: 'ownerOf', args: [BigInt(tokenId)] });
       }),
 
     async totalSupply() {
       try {
-        requireConnected();
+        await readable();
         return await client.readContract({ address, abi: carbonCreditAbi, functionName: 'totalSupply' });
       } catch {
         return 0n;
@@ -208,7 +215,7 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
     },
 
     async getTransaction(txHash) {
-      requireConnected();
+      await readable();
       try {
         const receipt = await client.getTransactionReceipt({ hash: txHash });
         return { found: true, blockNumber: receipt.blockNumber, status: receipt.status };

@@ -66,6 +66,7 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
   let failures = 0;
   let lastError: string | null = null;
   let anchoredTransactions = 0;
+  let reconciled = false;
   let frontier = 0;
   let backoffTimer: NodeJS.Timeout | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
@@ -84,6 +85,12 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
   async function pump(): Promise<void> {
     state = 'anchoring';
     try {
+      // In the first pass rather than at start: it reads the journal's newest receipts, which a chain replaying in
+      // the background has only at the end, and start-up must not wait for that.
+      if (!reconciled) {
+        await passes.reconcile();
+        reconciled = true;
+      }
       do {
         again = false;
         if (!(await passes.sweep()) && !again) break;
@@ -120,7 +127,6 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
 
   return {
     async start() {
-      await passes.reconcile();
       await clearAnchorFailures(db);
       frontier = await initialFrontier(db);
       unsubscribe = events.subscribe((event) => {

@@ -19,6 +19,7 @@ export const THREAD_CHAIN_METHODS = [
   'getTransaction',
   'request',
   'nodeRequest',
+  'synced',
   'close',
 ] as const;
 export type ThreadChainMethod = (typeof THREAD_CHAIN_METHODS)[number];
@@ -28,6 +29,7 @@ export interface ThreadChainOptions {
   replay: readonly ReplayEntry[];
   /** Whether the thread forwards each mined transaction to the main thread's journal (and waits for it). */
   journal: boolean;
+  replayInBackground: boolean;
 }
 
 export interface ThreadChainInfo {

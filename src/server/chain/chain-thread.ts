@@ -37,6 +37,7 @@ async function start(key: number, options: ThreadChainOptions): Promise<void> {
       privateKey: options.privateKey,
       replay: options.replay,
       journal: options.journal ? forwardingJournal(key) : undefined,
+      replayInBackground: options.replayInBackground,
     });
     chains.set(key, chain);
     post({ type: 'started', key, info: { chainId: chain.chainId, contractAddress: chain.contractAddress, custodyAddress: chain.custodyAddress, startMs: chain.startMs } });

@@ -1,4 +1,7 @@
-import { createPublicClient, custom, getAddress, keccak256, toBytes, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  createPublicClient, custom, getAddress, getContractAddress, keccak256, parseTransaction, recoverTransactionAddress, toBytes, toHex,
+  type Address, type Hex, type PublicClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { CHAIN_ID } from '../../shared/constants.js';
 import { carbonCreditAbi } from './carbon-credit-abi.js';
@@ -8,6 +11,7 @@ import { loadCarbonCreditArtifact, type ContractArtifact } from './contract-arti
 import { deployCarbonCredit } from './deploy-carbon-credit.js';
 import { createHardhatProvider } from './hardhat-provider.js';
 import { createPublicRpc, type Eip1193RequestFn } from './public-rpc.js';
+import { replayAwareRequest, ReplayProgress } from './replay-progress.js';
 import { replayGenesisDate, replayTransactions, type ReplayEntry } from './replay-transactions.js';
 import { createTransactionSender, type ChainJournal } from './transaction-sender.js';
 
@@ -33,6 +37,11 @@ export interface EmbeddedChainOptions {
   replay?: readonly ReplayEntry[];
   configPath?: string;
   artifact?: ContractArtifact;
+  /**
+   * Return as soon as the node runs and replay the journal behind it: journaled receipts are served as their turn
+   * comes (oldest first), reads of the latest state and new transactions wait for the end (see ReplayProgress).
+   */
+  replayInBackground?: boolean;
 }
 
 export interface EmbeddedCarbonCreditChain extends CarbonCreditChain {
@@ -43,6 +52,8 @@ export interface EmbeddedCarbonCreditChain extends CarbonCreditChain {
    * never served at /rpc. Anything written through it bypasses the journal and does not survive a restart.
    */
   readonly nodeRequest: Eip1193RequestFn;
+  /** Resolves when the journal is replayed (at once without one); rejects when the replay failed. */
+  synced(): Promise<{ replayMs: number }>;
 }
 
 /**
@@ -57,6 +68,8 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
   const account = privateKeyToAccount(options.privateKey ?? DEV_CUSTODY_PRIVATE_KEY);
   await request({ method: 'hardhat_setBalance', params: [account.address, toHex(CUSTODY_BALANCE_WEI)] });
 
+  const background = options.replayInBackground === true && replay.length > 0;
+  const progress = new ReplayProgress(background ? replay.map((entry) => keccak256(rawOf(entry))) : []);
   const sender = createTransactionSender({
     client,
     account,
@@ -64,21 +77,56 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     fees: async () => EMBEDDED_FEES,
     fixedCallGas: EMBEDDED_CALL_GAS,
     journal: options.journal,
+    ready: progress.done,
   });
-  const contractAddress =
-    replay.length > 0
-      ? await replayedContractAddress(request, client, replay, account.address)
-      : (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
-
+  // Without a background replay there is nothing to wait for (the deployment itself goes through the sender).
+  if (!background) progress.succeeded();
+  let replayMs = 0;
+  let contractAddress: Address;
+  if (replay.length === 0) {
+    contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
+  } else if (!background) {
+    contractAddress = await replayedContractAddress(request, client, replay, account.address);
+  } else {
+    contractAddress = await deploymentAddress(replay, account.address);
+    const replayStartedMs = performance.now();
+    replayedContractAddress(request, client, replay, account.address, (receipt) => progress.replayed(receipt.transactionHash, receipt.blockNumber)).then(
+      (replayed) => {
+        replayMs = performance.now() - replayStartedMs;
+        if (replayed.toLowerCase() === contractAddress) progress.succeeded();
+        else progress.failed(new Error(`The replay deployed CarbonCredit at ${replayed}, not ${contractAddress}`));
+      },
+      (error: Error) => progress.failed(error),
+    );
+  }
   const chain = createCarbonCreditChain({
     client,
     sender,
     chainId: CHAIN_ID,
     contractAddress,
     custodyAddress: account.address,
-    request: createPublicRpc(request, sender),
+    request: createPublicRpc(replayAwareRequest(request, progress), sender),
+    ready: progress.done,
   });
-  return Object.assign(chain, { startMs: performance.now() - startedMs, nodeRequest: request });
+  const synced = async () => {
+    await progress.done;
+    return { replayMs };
+  };
+  return Object.assign(chain, { startMs: performance.now() - startedMs, nodeRequest: request, synced });
+}
+
+const rawOf = (entry: ReplayEntry): Hex => (typeof entry === 'string' ? entry : entry.rawTransaction);
+
+/** Where the journal's first deployment by the custody key put its contract (the address depends on sender and nonce only). */
+async function deploymentAddress(replay: readonly ReplayEntry[], custody: Address): Promise<Address> {
+  for (const entry of replay) {
+    const transaction = parseTransaction(rawOf(entry));
+    if (transaction.to) continue;
+    const from = await recoverTransactionAddress({ serializedTransaction: rawOf(entry) as never });
+    // Lower case, as receipts spell it (and as a replayed start reports it).
+    if (getAddress(from) === custody) return getContractAddress({ from, nonce: BigInt(transaction.nonce ?? 0) }).toLowerCase() as Address;
+  }
+  throw new Error('The chain journal has no CarbonCredit deployment by the custody key');
 }
 
 async function replayedContractAddress(
@@ -86,8 +134,9 @@ async function replayedContractAddress(
   client: PublicClient,
   replay: readonly ReplayEntry[],
   custody: Address,
+  onReplayed?: Parameters<typeof replayTransactions>[3],
 ): Promise<Address> {
-  const receipts = await replayTransactions(request, client, replay);
+  const receipts = await replayTransactions(request, client, replay, onReplayed);
   const deployment = receipts.find((receipt) => receipt.contractAddress && getAddress(receipt.from) === custody);
   if (!deployment?.contractAddress) throw new Error('The chain journal has no CarbonCredit deployment by the custody key');
   const minterRole = keccak256(toBytes('MINTER_ROLE'));

@@ -23,6 +23,7 @@ export async function replayTransactions(
   request: Eip1193RequestFn,
   client: PublicClient,
   entries: readonly ReplayEntry[],
+  onReplayed: (receipt: TransactionReceipt) => void = () => {},
 ): Promise<TransactionReceipt[]> {
   const receipts: TransactionReceipt[] = [];
   let lastTimestamp = 0;
@@ -44,6 +45,7 @@ export async function replayTransactions(
       throw new Error(`Chain replay diverged at journal entry ${index} (${receipt.transactionHash}): ${status} before, ${receipt.status} now`);
     }
     receipts.push(receipt);
+    onReplayed(receipt);
   }
   if (lastTimestamp > 0) await resumeWallClock(request, lastTimestamp);
   return receipts;

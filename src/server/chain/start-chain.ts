@@ -57,10 +57,15 @@ export async function startChain(config: Config, db: Database, options: StartCha
   const journal = createJournalStore(db, 'embedded', log);
   const replay = await journal.load();
   const start = options.inThread === false ? startEmbeddedChain : startEmbeddedChainInThread;
-  const chain = await start({ privateKey: key.privateKey, replay, journal });
+  // The journal replays behind a running node, so a restart does not wait for history; see replay-progress.ts.
+  const chain = await start({ privateKey: key.privateKey, replay, journal, replayInBackground: true });
   log(
     `Chain: embedded (chain id ${chain.chainId}), contract ${chain.contractAddress}, custody ${chain.custodyAddress} ` +
-      `(key from ${key.source}); ${replay.length} journal entries replayed, ready in ${chain.startMs.toFixed(0)} ms`,
+      `(key from ${key.source}); ready in ${chain.startMs.toFixed(0)} ms, replaying ${replay.length} journal entries behind it`,
+  );
+  chain.synced().then(
+    ({ replayMs }) => log(`Chain: ${replay.length} journal entries replayed in ${replayMs.toFixed(0)} ms`),
+    (error: Error) => log(`Chain: journal replay failed, nothing will be sent: ${error.message}`),
   );
   return runtime(chain, journal, 'embedded');
 }

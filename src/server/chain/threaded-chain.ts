@@ -19,6 +19,8 @@ export interface ThreadedChainOptions {
   replay?: readonly ReplayEntry[];
   /** Receives every mined transaction on this thread; the chain thread waits for each `record` to resolve. */
   journal?: ChainJournal;
+  /** See EmbeddedChainOptions.replayInBackground. */
+  replayInBackground?: boolean;
 }
 
 interface Pending<T> {
@@ -47,7 +49,7 @@ class ChainThreadHost {
     try {
       const info = await new Promise<ThreadChainInfo>((resolve, reject) => {
         this.starts.set(key, { resolve, reject });
-        this.post({ type: 'start', key, options: { privateKey: options.privateKey, replay: options.replay ?? [], journal: Boolean(options.journal) } });
+        this.post({ type: 'start', key, options: { privateKey: options.privateKey, replay: options.replay ?? [], journal: Boolean(options.journal), replayInBackground: options.replayInBackground ?? false } });
       });
       return { key, info };
     } catch (error) {
@@ -160,6 +162,7 @@ export async function startEmbeddedChainInThread(options: ThreadedChainOptions):
     getTransaction: (txHash) => call('getTransaction', txHash),
     request: (args) => call('request', { method: args.method, params: args.params }),
     nodeRequest: (args) => call('nodeRequest', { method: args.method, params: args.params }),
+    synced: () => call('synced'),
     async close() {
       if (closed) return;
       closed = true;

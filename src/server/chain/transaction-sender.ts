@@ -41,6 +41,8 @@ export interface TransactionSenderOptions {
   /** Receipt polling for remote nodes; the embedded chain mines on send, so its receipt is there at once. */
   pollingIntervalMs?: number;
   receiptTimeoutMs?: number;
+  /** Nothing is sent before this settles (a journal replaying in the background owns the nonces until then). */
+  ready?: Promise<void>;
 }
 
 export interface SentTransaction {
@@ -73,7 +75,10 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
   let nextNonce: number | null = null;
 
   function serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = tail.then(task);
+    const run = tail.then(async () => {
+      await options.ready;
+      return task();
+    });
     tail = run.catch(() => undefined);
     return run;
   }

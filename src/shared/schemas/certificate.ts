@@ -13,7 +13,7 @@ export const retirementReason = z
   .trim()
   .min(1, { error: 'Please provide a retirement reason' })
   .max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` })
-  .superRefine(withoutControlCharacters('The retirement reason'));
+  .superRefine(withoutControlCharacters('The retirement reason', { multiLine: true }));
 
 export const beneficiaryName = z
   .string({ error: 'beneficiary must be text' })

@@ -63,12 +63,15 @@ export function wholeNumberQuery(field: string, bounds: { min: number; max: numb
     .pipe(z.number().min(bounds.min, { error: `${field} must be at least ${bounds.min}` }).max(bounds.max, { error: `${field} must be at most ${bounds.max}` }));
 }
 
-// C0 controls and DEL: a NUL cannot be stored in PostgreSQL text, and none of them belongs in a name, e-mail or reason.
+// C0 controls and DEL: a NUL cannot be stored in PostgreSQL text, and none of them belongs in a name or an e-mail.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+// Free text (a retirement reason) may span lines: tab, line feed and carriage return are kept, exports quote them.
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Refuses control characters (NUL, newline, escape…) in a single-line text field. */
-export const withoutControlCharacters = (field: string) => (text: string, context: z.RefinementCtx) => {
-  if (CONTROL_CHARACTER.test(text)) context.addIssue({ code: 'custom', message: `${field} must not contain control characters` });
+/** Refuses control characters (NUL, escape, bell…) in a text field; `multiLine` keeps tabs and line breaks. */
+export const withoutControlCharacters = (field: string, options: { multiLine?: boolean } = {}) => (text: string, context: z.RefinementCtx) => {
+  const pattern = options.multiLine ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER;
+  if (pattern.test(text)) context.addIssue({ code: 'custom', message: `${field} must not contain control characters` });
 };
 
 export const errorResponse = z.object({ message: z.string() });

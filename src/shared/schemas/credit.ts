@@ -38,7 +38,7 @@ export const purchaseBody = z.strictObject({
     .superRefine(withoutControlCharacters('The beneficiary')).optional(),
   // Empty means the default reason, so this is the reason field without its required minimum.
   reason: z.string({ error: 'reason must be text' }).trim().max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` })
-    .superRefine(withoutControlCharacters('reason')).optional(),
+    .superRefine(withoutControlCharacters('reason', { multiLine: true })).optional(),
   /** The retirement claim of buy-and-retire (ignored without retireImmediately). */
   claim: retirementClaim.optional(),
 });

@@ -102,9 +102,12 @@ async function crashAndRecover(target: Target, label: string) {
   let server = await startServerProcess({ env: { ...SERVER_ENV, ...target.env } });
   try {
     await workload.prepare(server.url, 6);
+    const restartMs: number[] = [];
     for (let kill = 0; kill < KILLS; kill++) {
       await killMidLoad(server, workload, random, 40 + Math.floor(random() * 60));
+      const killedAt = Date.now();
       server = await server.restart();
+      restartMs.push(Date.now() - killedAt);
       await expectCertificatesVerify(server.url, workload.acknowledged);
     }
     const certificates = await expectCertificatesVerify(server.url, workload.acknowledged);
@@ -113,7 +116,7 @@ async function crashAndRecover(target: Target, label: string) {
     try {
       const lost = await lostWrites(handle.db, workload.acknowledged);
       console.log(`[crash ${label}] seed ${SEED}: ${KILLS} SIGKILLs mid-load (+1 at the end), ${workload.acknowledged.length} acknowledged writes checked `
-        + `(${certificates} certificates verified), lost ${lost.length}`);
+        + `(${certificates} certificates verified), lost ${lost.length}; restarts took ${restartMs.join(', ')} ms`);
       expect(lost, `acknowledged writes lost (seed ${SEED})`).toEqual([]);
       expect(workload.serverErrors, `5xx answers (seed ${SEED})`).toEqual([]);
       await assertLedgerInvariants(handle.db);

@@ -60,7 +60,7 @@ describe('an odd amount in a money field', () => {
 
 describe('a control character in a text field', () => {
   const CONTROLS = ['\u0000', '\u0007', '\u001b', '\n', '\u007f'];
-  it.each(CONTROLS.map((c) => [JSON.stringify(c), c]))('is a 400 for %s in every text field', async (_name, control) => {
+  it.each(CONTROLS.map((c) => [JSON.stringify(c), c]))('is a 400 for %s in every text field (a line break is allowed in a reason)', async (_name, control) => {
     const text = `Ada${control}Lovelace`;
     const signUpBody = { email: 'odd@example.com', password: SIGN_UP_PASSWORD, firstName: 'Ada' };
     await expectRefused({ method: 'POST', url: '/api/auth/register', payload: { ...signUpBody, firstName: text } }, /First name must not contain control characters/);
@@ -69,9 +69,11 @@ describe('a control character in a text field', () => {
     await expectRefused({ method: 'POST', url: '/api/auth/login', payload: { email: `${trader.email}${control}`, password: SIGN_UP_PASSWORD } }, /email must not contain control characters/);
     const purchase = { projectId: kenya.id, quantity: 1, pricePerCredit: kenya.pricePerCredit, retireImmediately: true };
     await expectRefused({ method: 'POST', url: '/api/credits/purchase', payload: { ...purchase, beneficiary: text }, headers: { cookie: trader.cookie } }, /beneficiary must not contain/);
-    await expectRefused({ method: 'POST', url: '/api/credits/purchase', payload: { ...purchase, reason: text }, headers: { cookie: trader.cookie } }, /reason must not contain/);
     const retire = `/api/credits/${holdingId}/retire`;
-    await expectRefused({ method: 'POST', url: retire, payload: { reason: text }, headers: { cookie: trader.cookie } }, /reason must not contain/);
+    if (control !== '\n') {
+      await expectRefused({ method: 'POST', url: '/api/credits/purchase', payload: { ...purchase, reason: text }, headers: { cookie: trader.cookie } }, /reason must not contain/);
+      await expectRefused({ method: 'POST', url: retire, payload: { reason: text }, headers: { cookie: trader.cookie } }, /reason must not contain/);
+    }
     await expectRefused({ method: 'POST', url: retire, payload: { reason: 'Net zero', beneficiary: text }, headers: { cookie: trader.cookie } }, /beneficiary must not contain/);
   });
 

@@ -3,6 +3,7 @@ import type { Credit } from '../../../../shared/schemas/credit';
 import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { LoadError, type LoadFailure } from '../../../components/load-error';
 import { capitalize, formatInteger, formatUsd, lineTotal } from '../../../lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
 
@@ -13,7 +14,7 @@ function statusVariant(status: Credit['status']) {
 }
 
 /** SPEC.md §2: the first three holdings with token id, quantity, value (price × quantity) and status. */
-export function RecentCreditsCard({ credits, loading }: { credits: Credit[]; loading: boolean }) {
+export function RecentCreditsCard({ credits, loading, failure = null }: { credits: Credit[]; loading: boolean; failure?: LoadFailure | null }) {
   const shown = credits.slice(0, DASHBOARD_LIST_SIZE);
   return (
     <Card>
@@ -24,6 +25,8 @@ export function RecentCreditsCard({ credits, loading }: { credits: Credit[]; loa
       <CardContent>
         {loading ? (
           <ListSkeleton />
+        ) : failure ? (
+          <LoadError message="Your credits could not be loaded." failure={failure} />
         ) : shown.length === 0 ? (
           <EmptyList icon={<Leaf className="size-6" aria-hidden="true" />}>No credits owned yet</EmptyList>
         ) : (
@@ -48,7 +51,8 @@ export function RecentCreditsCard({ credits, loading }: { credits: Credit[]; loa
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
-                  <span className="font-semibold text-slate-900 tabular">{formatUsd(lineTotal(credit.purchasePrice, credit.quantity))}</span>
+                  {/* A retired holding can never be sold again: it has a certificate, not a value. */}
+                  {credit.status !== 'retired' && <span className="font-semibold text-slate-900 tabular">{formatUsd(lineTotal(credit.purchasePrice, credit.quantity))}</span>}
                   <Badge variant={statusVariant(credit.status)}>{capitalize(credit.status)}</Badge>
                 </div>
               </li>

@@ -2,6 +2,7 @@ import { ArrowLeftRight, Flame, History, ShoppingCart } from 'lucide-react';
 import type { Transaction } from '../../../../shared/schemas/transaction';
 import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { LoadError, type LoadFailure } from '../../../components/load-error';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatInteger, formatUsd, humanize } from '../../../lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
@@ -14,7 +15,7 @@ function transactionIcon(type: string) {
 }
 
 /** SPEC.md §2: the first three transactions with type, date, quantity and total (0.00 when missing). */
-export function TransactionHistoryCard({ transactions, loading }: { transactions: Transaction[]; loading: boolean }) {
+export function TransactionHistoryCard({ transactions, loading, failure = null }: { transactions: Transaction[]; loading: boolean; failure?: LoadFailure | null }) {
   const shown = transactions.slice(0, DASHBOARD_LIST_SIZE);
   return (
     <Card>
@@ -25,6 +26,8 @@ export function TransactionHistoryCard({ transactions, loading }: { transactions
       <CardContent>
         {loading ? (
           <ListSkeleton />
+        ) : failure ? (
+          <LoadError message="Your transactions could not be loaded." failure={failure} />
         ) : shown.length === 0 ? (
           <EmptyList icon={<History className="size-6" aria-hidden="true" />}>No transactions yet</EmptyList>
         ) : (

@@ -1,20 +1,21 @@
 import { Building2, CircleDollarSign, Leaf, Recycle } from 'lucide-react';
+import { LoadError, loadFailure } from '../../../components/load-error';
 import { StatCard } from '../../../components/stat-card';
 import { formatInteger, formatUsd } from '../../../lib/format';
 import { usePlatformStats } from '../hooks/use-platform-stats';
 
 /** SPEC.md §2 Home: four platform-wide figures. */
 export function PlatformStatsSection() {
-  const { data, isLoading, isError } = usePlatformStats();
+  const stats = usePlatformStats();
+  const { data, isLoading } = stats;
+  const failure = loadFailure(stats);
   return (
     <section aria-labelledby="platform-stats-heading">
       <h2 id="platform-stats-heading" className="mb-4 text-lg font-semibold text-slate-900">
         Platform Overview
       </h2>
-      {isError ? (
-        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Platform statistics are unavailable right now. Please try refreshing the page.
-        </p>
+      {failure ? (
+        <LoadError message="Platform statistics are unavailable right now." failure={failure} />
       ) : (
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy={isLoading}>
           <StatCard label="Total Credits Issued" value={formatInteger(data?.totalCredits)} icon={Leaf} hint="tonnes CO₂e" loading={isLoading} />

@@ -1,5 +1,6 @@
 import { Leaf } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import type { LoadFailure } from '../../../components/load-error';
 import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { capitalize, formatDate, formatInteger, formatUsd } from '../../../lib/format';
 import { creditLabel, currentValue, holdingTitle, type PortfolioCredit } from './credit-label';
@@ -11,6 +12,7 @@ import { PortfolioSection } from './portfolio-section';
 interface HoldingsTableProps {
   credits: readonly PortfolioCredit[];
   loading: boolean;
+  failure?: LoadFailure | null;
   onRetire: (credit: PortfolioCredit) => void;
 }
 
@@ -18,12 +20,13 @@ interface HoldingsTableProps {
  * SPEC.md §2 Credit Holdings: a table from md up, cards below; each row led by project and vintage, then the token
  * id and purchase date; Retire on active rows; a retired row has no current value (it can never be sold).
  */
-export function HoldingsTable({ credits, loading, onRetire }: HoldingsTableProps) {
+export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsTableProps) {
   return (
     <PortfolioSection
       title="Credit Holdings"
       description="Each holding is a lot of one project with its own serial range"
       loading={loading}
+      failure={failure}
       skeletonRows={3}
       isEmpty={credits.length === 0}
       emptyIcon={Leaf}

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LoadError, type LoadFailure } from '../../../components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableHeader, TableRow } from '../../../components/ui/table';
@@ -9,6 +10,8 @@ interface PortfolioSectionProps {
   title: string;
   description: string;
   loading: boolean;
+  /** Set when the list failed to load: an error with Retry, never an empty list. */
+  failure?: LoadFailure | null;
   skeletonRows: number;
   isEmpty: boolean;
   emptyIcon: LucideIcon;
@@ -22,7 +25,7 @@ interface PortfolioSectionProps {
 }
 
 /** A portfolio card listing credits: a skeleton while loading, a message when empty, else cards below md and a table from md up. */
-export function PortfolioSection({ title, description, loading, skeletonRows, isEmpty, emptyIcon: EmptyIcon, emptyMessage, cards, columns, children }: PortfolioSectionProps) {
+export function PortfolioSection({ title, description, loading, failure = null, skeletonRows, isEmpty, emptyIcon: EmptyIcon, emptyMessage, cards, columns, children }: PortfolioSectionProps) {
   let body;
   if (loading) {
     body = (
@@ -30,6 +33,8 @@ export function PortfolioSection({ title, description, loading, skeletonRows, is
         {Array.from({ length: skeletonRows }, (_, row) => <Skeleton key={row} className="h-12 w-full" />)}
       </div>
     );
+  } else if (failure) {
+    body = <div className="px-5 sm:px-6"><LoadError message={`Your ${title.toLowerCase()} could not be loaded.`} failure={failure} /></div>;
   } else if (isEmpty) {
     body = (
       <div className="flex flex-col items-center gap-2 px-6 py-10 text-center text-muted-foreground">

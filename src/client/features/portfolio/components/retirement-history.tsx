@@ -1,6 +1,7 @@
 import { Award } from 'lucide-react';
 import { Link } from 'wouter';
 import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
+import type { LoadFailure } from '../../../components/load-error';
 import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { CertificateDownloads } from './certificate-links';
@@ -9,7 +10,7 @@ import { PortfolioSection } from './portfolio-section';
 import { RetirementCards } from './retirement-cards';
 
 /** SPEC.md §2 Retirement History: one row per retired holding, newest first, with its certificate and downloads. */
-export function RetirementHistory({ credits, loading }: { credits: readonly PortfolioCredit[]; loading: boolean }) {
+export function RetirementHistory({ credits, loading, failure }: { credits: readonly PortfolioCredit[]; loading: boolean; failure?: LoadFailure | null }) {
   const retired = credits
     .filter((credit) => credit.status === 'retired')
     .sort((a, b) => (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));
@@ -18,6 +19,7 @@ export function RetirementHistory({ credits, loading }: { credits: readonly Port
       title="Retirement History"
       description="Permanently retired credits and their verifiable certificates"
       loading={loading}
+      failure={failure}
       skeletonRows={1}
       isEmpty={retired.length === 0}
       emptyIcon={Award}
