@@ -13,6 +13,7 @@ const PortfolioPage = lazy(() => import('./pages/portfolio').then((module) => ({
 const CertificatePage = lazy(() => import('./pages/certificate').then((module) => ({ default: module.CertificatePage })));
 const ProjectPage = lazy(() => import('./pages/project').then((module) => ({ default: module.ProjectPage })));
 const RegistryPage = lazy(() => import('./pages/registry').then((module) => ({ default: module.RegistryPage })));
+const DevelopersPage = lazy(() => import('./pages/developers').then((module) => ({ default: module.DevelopersPage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
 /**
@@ -33,6 +34,7 @@ export function SignedInApp() {
           <Route path="/verify" component={VerifyPage} />
           <Route path="/projects/:id" component={ProjectPage} />
           <Route path="/registry" component={RegistryPage} />
+          <Route path="/developers" component={DevelopersPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

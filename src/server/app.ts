@@ -6,7 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
 import { clientAssetOptions } from './plugins/client-asset-options';
@@ -27,6 +28,10 @@ import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
 import { registryRoutes } from './routes/registry';
 import { reportRoutes } from './routes/reports';
+import { quoteRoutes } from './routes/quotes';
+import { developerRoutes } from './routes/developers';
+import { registerBearerAuth } from './plugins/bearer-auth';
+import { WebhookWorker } from './services/webhooks/webhook-worker';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -61,13 +66,16 @@ export async function buildApp(
   });
   registerRequestGuard(app, deps.config.publicOrigin);
 
+  // After the Origin check, which bearer requests skip; before the routes, which read the key's user.
+  const bearer = registerBearerAuth(app, { db: deps.db, clock: deps.clock, rateLimitPerMinute: deps.config.apiKeyRateLimitPerMinute });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Carbon-credit marketplace API', version: '1.0.0', description: 'Generated from the route schemas.' },
+      info: { title: 'Carbon-credit marketplace API', version: '1.0.0', description: 'Generated from the route schemas. A guide: docs/api.md.' },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -84,11 +92,20 @@ export async function buildApp(
     await api.register(poolRoutes(deps));
     await api.register(registryRoutes(deps));
     await api.register(reportRoutes(deps));
+    await api.register(quoteRoutes(deps));
+    await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));
 
   registerClient(app, options.clientDist ?? CLIENT_DIST);
+  // Every instance runs a worker; the outbox's row claims keep two from sending the same attempt.
+  const webhooks = new WebhookWorker({
+    db: deps.db, clock: deps.clock, events: deps.events, config: deps.config.webhooks,
+    log: (message) => app.log.warn(message),
+  });
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   return app;
 }
 

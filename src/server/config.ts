@@ -25,6 +25,11 @@ const environmentSchema = z.object({
   CHAIN_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex key').optional(),
   CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = {
@@ -56,6 +61,17 @@ export type Config = {
     rpcUrl: string | undefined;
     privateKey: `0x${string}` | undefined;
     contractAddress: `0x${string}` | undefined;
+    timeoutMs: number;
+  };
+  /** Requests per minute each API key may send (per process). */
+  apiKeyRateLimitPerMinute: number;
+  webhooks: {
+    /** Allow endpoints on private, loopback and link-local addresses (and plain http there): for tests and local setups. */
+    allowPrivate: boolean;
+    /** First retry delay; it doubles per attempt (capped at an hour) for 24 hours. */
+    retryBaseMs: number;
+    /** How often a worker looks for due deliveries besides the nudge after each commit. */
+    pollMs: number;
     timeoutMs: number;
   };
 };
@@ -90,6 +106,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       privateKey: env.CHAIN_PRIVATE_KEY as `0x${string}` | undefined,
       contractAddress: env.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
       timeoutMs: env.CHAIN_TIMEOUT_MS,
+    },
+    apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      pollMs: env.WEBHOOK_POLL_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
   };
 }

@@ -7,6 +7,7 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/portfolio\/?$/,
   /^\/signin\/?$/,
   /^\/verify\/?$/,
+  /^\/developers\/?$/,
   /^\/certificates\/[^/]+\/?$/,
   /^\/registry\/?$/,
   /^\/projects\/\d+\/?$/,

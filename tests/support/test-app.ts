@@ -24,6 +24,8 @@ export interface TestAppOptions {
    * directory has no database yet, else the database as the previous app left it (a restart).
    */
   persistentDataDir?: string;
+  /** The app's clock (tests that cross an expiry move it). */
+  clock?: () => Date;
   /** Receives the app's log lines (pass `logLevel` in the overrides too: tests are silent by default). */
   logDestination?: { write(line: string): void };
 }
@@ -39,17 +41,17 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   if (options.persistentDataDir) {
     const dataDir = options.persistentDataDir;
     const template = existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : new Blob([readFileSync(inject('pgliteTemplatePath'))]);
-    deps = await createAppDeps(testConfig({ ...overrides, dataDir }), { loadDataDir: template, chain: options.chain });
+    deps = await createAppDeps(testConfig({ ...overrides, dataDir }), { loadDataDir: template, chain: options.chain, clock: options.clock });
   } else if (serverUrl) {
     const name = `carbon_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    deps = await createAppDeps(testConfig({ ...overrides, databaseUrl: url.toString() }), { chain: options.chain });
+    deps = await createAppDeps(testConfig({ ...overrides, databaseUrl: url.toString() }), { chain: options.chain, clock: options.clock });
     dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } else {
     const template = readFileSync(inject('pgliteTemplatePath'));
-    deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain });
+    deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain, clock: options.clock });
   }
   const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent', logDestination: options.logDestination });
   await app.ready();

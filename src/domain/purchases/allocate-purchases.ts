@@ -8,6 +8,8 @@ export interface PurchaseRequest {
   quantity: number;
   /** The price the buyer saw; a purchase at a price that has since changed is refused. */
   priceCents: bigint;
+  /** The price was held by a quote (already checked by the caller): it is paid even if the list price changed since. */
+  priceLocked?: boolean;
 }
 
 /** A project's unsold credits as the batch found them (and then leaves them). */
@@ -39,7 +41,7 @@ export function allocatePurchases(
   return requests.map((request) => {
     const project = stock.get(request.projectId);
     if (!project) return { ok: false, error: new NotFoundError(`Project ${request.projectId} not found`) };
-    if (project.priceCents !== request.priceCents) {
+    if (project.priceCents !== request.priceCents && !request.priceLocked) {
       return {
         ok: false,
         error: new ConflictError(`The price changed: credits of this project now cost $${formatCents(project.priceCents)}`, {

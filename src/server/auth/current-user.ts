@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../../domain/errors';
 import type { Database } from '../db/client';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from './sessions';
+import { findSessionUser, findUserById, SESSION_COOKIE, type SessionUser } from './sessions';
+import { hasAuthorization, requestApiKey } from '../plugins/bearer-auth';
+
+/** The session token of a cookie-authenticated request; a request with an Authorization header uses no cookies. */
+const sessionToken = (request: FastifyRequest): string | undefined => (hasAuthorization(request) ? undefined : request.cookies[SESSION_COOKIE]);
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
@@ -9,8 +13,9 @@ const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 export function currentUser(request: FastifyRequest, db: Database, now: Date): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    const token = request.cookies[SESSION_COOKIE];
-    pending = token ? findSessionUser(db, token, now) : Promise.resolve(null);
+    const apiKey = requestApiKey(request);
+    const token = sessionToken(request);
+    pending = apiKey ? findUserById(db, apiKey.userId) : token ? findSessionUser(db, token, now) : Promise.resolve(null);
     cache.set(request, pending);
   }
   return pending;
@@ -31,7 +36,9 @@ export const SESSION_ID_CACHE_MS = 5000;
 const sessionIds = new Map<string, { userId: number; expiresAtMs: number; cachedAtMs: number }>();
 
 export async function requireUserId(request: FastifyRequest, db: Database, now: Date): Promise<number> {
-  const token = request.cookies[SESSION_COOKIE];
+  const apiKey = requestApiKey(request);
+  if (apiKey) return apiKey.userId;
+  const token = sessionToken(request);
   if (!token) throw new UnauthenticatedError();
   const nowMs = now.getTime();
   const cached = sessionIds.get(token);

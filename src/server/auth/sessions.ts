@@ -29,3 +29,8 @@ export async function findSessionUser(db: Database, token: string, now: Date): P
     .limit(1);
   return rows[0]?.user ?? null;
 }
+
+export async function findUserById(db: Database, userId: number): Promise<SessionUser | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}

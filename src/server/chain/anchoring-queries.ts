@@ -4,6 +4,7 @@ import { certificates, holdings } from '../db/schema';
 import { intArray, jsonParam, parseJson, rowsOf } from '../db/sql-values';
 import type { JournalSource } from './journal-store.js';
 import type { PendingHolding } from './plan-anchor.js';
+import { recordWebhookEvents } from '../services/webhooks/record-webhook-events';
 
 export interface PendingCertificate {
   id: string;
@@ -92,13 +93,20 @@ export async function saveHoldingTokens(db: Database, tokens: readonly { holding
     where h.id = x.id and h.token_id is null and h.id = any(${intArray(tokens.map((t) => t.holdingId))})`);
 }
 
-/** Stores a retirement batch's transaction on its certificates. */
+/** Stores a retirement batch's transaction on its certificates and, in the same transaction, their certificate.anchored webhook events. */
 export async function saveCertificateTxs(db: Database, certificateIds: readonly string[], txHash: string): Promise<void> {
   if (certificateIds.length === 0) return;
-  await db
-    .update(certificates)
-    .set({ chainTxHash: txHash, anchorError: null })
-    .where(and(inArray(certificates.id, [...certificateIds]), isNull(certificates.chainTxHash)));
+  await db.transaction(async (tx) => {
+    const anchored = await tx
+      .update(certificates)
+      .set({ chainTxHash: txHash, anchorError: null })
+      .where(and(inArray(certificates.id, [...certificateIds]), isNull(certificates.chainTxHash)))
+      .returning({ id: certificates.id, userId: certificates.userId, holdingId: certificates.holdingId, projectId: certificates.projectId, quantity: certificates.quantity });
+    await recordWebhookEvents(tx, anchored.map((row) => ({
+      userId: row.userId, type: 'certificate.anchored' as const,
+      data: { certificateId: row.id, chainTxHash: txHash, creditId: row.holdingId, projectId: row.projectId, quantity: row.quantity },
+    })), new Date());
+  });
 }
 
 /**

@@ -238,3 +238,91 @@ export const seedState = pgTable('seed_state', {
   value: text('value').notNull(),
   done: boolean('done').notNull().default(true),
 });
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The stored first answer of a request sent with an `Idempotency-Key`, per account. Written by the same transaction
+ * as the work it answers, so a key never exists without its work nor the work without its key.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  /** sha256 of method, path and body: the same key with another request is refused. */
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status').notNull(),
+  responseBody: text('response_body').notNull(),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expiry_idx').on(t.expiresAt)]);
+
+/** API keys for machine clients; only a digest of the secret is kept. */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** The first characters of the secret, shown so that a user can tell keys apart. */
+  prefix: text('prefix').notNull(),
+  secretHash: text('secret_hash').notNull().unique(),
+  scopes: text('scopes').array().notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: at('last_used_at'),
+  revokedAt: at('revoked_at'),
+}, (t) => [index('api_keys_user_idx').on(t.userId)]);
+
+/** A price held for one account until `expiresAt`: a purchase naming it pays `priceCents`. */
+export const quotes = pgTable('quotes', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  quantity: integer('quantity').notNull(),
+  priceCents: cents('price_cents').notNull(),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  /** `whsec_…`: needed in the clear to sign each delivery; shown to the user once. */
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  disabledAt: at('disabled_at'),
+}, (t) => [index('webhook_endpoints_user_idx').on(t.userId)]);
+
+/** The outbox: one row per event and endpoint, written in the transaction that caused the event. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  endpointId: integer('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  /** `msg_…`: the Standard Webhooks `webhook-id`, the same on every attempt so receivers can drop duplicates. */
+  messageId: text('message_id').notNull(),
+  eventType: text('event_type').notNull(),
+  payload: text('payload').notNull(),
+  /** pending | delivered | failed */
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull(),
+  /** A worker's claim: other instances skip the row until then. */
+  leasedUntil: at('leased_until'),
+  lastStatusCode: integer('last_status_code'),
+  lastLatencyMs: integer('last_latency_ms'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  deliveredAt: at('delivered_at'),
+}, (t) => [
+  index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+]);
+
+/** Each delivery attempt, for the delivery log. */
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deliveryId: bigint('delivery_id', { mode: 'number' }).notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+  attemptedAt: at('attempted_at').notNull(),
+  statusCode: integer('status_code'),
+  latencyMs: integer('latency_ms').notNull(),
+  error: text('error'),
+}, (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)]);

@@ -9,16 +9,40 @@ import { formatCents, parseCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
 import { requireUser, requireUserId } from '../auth/current-user';
 import { runTransaction } from '../db/run-transaction';
-import { purchaseOneIn } from '../services/purchases/purchase-batch';
+import { idempotencyGate } from '../plugins/idempotency-gate';
+import { idempotentIn } from '../services/idempotency/idempotent-writes';
+import { mapTicket } from '../services/idempotency/idempotency-ticket';
+import { purchaseOneIn, type PurchaseResult } from '../services/purchases/purchase-batch';
 import { PurchaseDesk } from '../services/purchases/purchase-desk';
-import { retireCredits, retireCreditsIn } from '../services/retire-credits';
+import { redeemQuoteIn } from '../services/quotes/redeem-quote';
+import { retireCredits, retireCreditsIn, type RetireResult } from '../services/retire-credits';
 import { listCredits, listTransactions, toCredit } from '../services/portfolio-queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+type Bought = { purchase: PurchaseResult; retirement: RetireResult | null };
+
+/** The purchase's answer as of its commit; the token id arrives from the chain afterwards (see `refine`). */
+const purchaseAnswer = ({ purchase, retirement }: Bought) => ({
+  status: 201,
+  body: {
+    // The lot's labels are added by `refine` from the catalogue (they are the project's, not the transaction's).
+    credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix, null), tokenId: null },
+    subtotal: formatCents(purchase.subtotalCents),
+    fee: formatCents(purchase.feeCents),
+    total: formatCents(purchase.totalCents),
+    cashBalance: formatCents(purchase.cashCents),
+    certificateId: retirement?.certificateId ?? null,
+  },
+});
+
+const retireAnswer = (result: RetireResult) => ({
+  status: 201, body: { certificateId: result.certificateId, creditId: result.retired.id, quantity: result.retired.quantity },
+});
 
 export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock, events, statements } = deps;
   const desk = new PurchaseDesk({ db, clock, events, statements });
+  const gate = idempotencyGate(deps);
   return async (app) => {
     app.get('/credits/my', { schema: { tags: ['credits'], response: { 200: z.array(credit), 401: errorResponse } } }, async (request) => {
       const user = await requireUser(request, db, clock());
@@ -33,30 +57,32 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...errors } } }, async (request, reply) => {
       const now = clock();
       const userId = await requireUserId(request, db, now);
-      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, claim } = request.body;
-      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit) };
-      // Buy and retire in one step: one database transaction, so a failed retirement buys nothing. A plain purchase
-      // joins the desk's next batch (its own all-or-nothing part of one transaction).
-      const result = retireImmediately
-        ? await runTransaction(db, async (tx) => {
-          const purchase = await purchaseOneIn(tx, wanted, now, statements);
-          const retirement = await retireCreditsIn(tx, {
-            userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true,
-          }, now);
-          return { purchase, retirement };
-        }).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
-        : { purchase: await desk.purchase(wanted), retirement: null };
-      const { purchase, retirement } = result;
-      const integrity = await deps.catalogue.integrityOf(projectId);
-      // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending).
-      const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);
-      return reply.status(201).send({
-        credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix, integrity), tokenId: anchored?.tokenId ?? null },
-        subtotal: formatCents(purchase.subtotalCents),
-        fee: formatCents(purchase.feeCents),
-        total: formatCents(purchase.totalCents),
-        cashBalance: formatCents(purchase.cashCents),
-        certificateId: retirement?.certificateId ?? null,
+      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = request.body;
+      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined };
+      return gate.respond<Bought>(request, reply, {
+        userId,
+        answer: purchaseAnswer,
+        // Buy and retire in one step, or buy at a quoted price: one database transaction, so a failed retirement
+        // buys nothing and a refused quote takes nothing. A plain purchase joins the desk's next batch (its own
+        // all-or-nothing part of one transaction).
+        work: (ticket) => (retireImmediately || quoteId !== undefined
+          ? runTransaction(db, (tx) => idempotentIn(tx, ticket, now, async () => {
+            if (quoteId !== undefined) await redeemQuoteIn(tx, { ...wanted, quoteId }, now);
+            const purchase = await purchaseOneIn(tx, wanted, now, statements);
+            const retirement = retireImmediately
+              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true }, now)
+              : null;
+            return { purchase, retirement };
+          })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
+          : desk.purchase({ ...wanted, ticket: mapTicket(ticket, (purchase: PurchaseResult) => ({ purchase, retirement: null })) })
+            .then((purchase) => ({ purchase, retirement: null }))),
+        // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending).
+        refine: async ({ purchase }, answer) => {
+          const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);
+          const body = answer.body as { credit: object };
+          const integrity = await deps.catalogue.integrityOf(purchase.holding.projectId);
+          return { ...answer, body: { ...body, credit: { ...body.credit, tokenId: anchored?.tokenId ?? null, integrity } } };
+        },
       });
     });
 
@@ -65,11 +91,20 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const { reason, quantity, beneficiary, claim } = request.body;
-      const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user }, clock());
-      events.publish({ type: 'project', projectId: result.retired.projectId });
-      // Give the on-chain retirement a moment, so the certificate usually shows its transaction at once.
-      await deps.anchoring?.waitFor({ certificateId: result.certificateId, holdingId: result.retired.id }, deps.config.chain.timeoutMs);
-      return reply.status(201).send({ certificateId: result.certificateId, creditId: result.retired.id, quantity: result.retired.quantity });
+      return gate.respond<RetireResult>(request, reply, {
+        userId: user.id,
+        answer: retireAnswer,
+        work: async (ticket) => {
+          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user }, clock(), ticket);
+          events.publish({ type: 'project', projectId: result.retired.projectId });
+          return result;
+        },
+        // Give the on-chain retirement a moment, so the certificate usually shows its transaction at once.
+        refine: async (result, answer) => {
+          await deps.anchoring?.waitFor({ certificateId: result.certificateId, holdingId: result.retired.id }, deps.config.chain.timeoutMs);
+          return answer;
+        },
+      });
     });
   };
 }

@@ -12,6 +12,8 @@ import { addLiquidity } from '../services/pools/add-liquidity';
 import { createPool } from '../services/pools/create-pool';
 import type { LiquidityResult } from '../services/pools/deposit-liquidity';
 import { SwapDesk } from '../services/pools/swap-desk';
+import type { SwapResult } from '../services/pools/execute-swap';
+import { idempotencyGate } from '../plugins/idempotency-gate';
 import { findPool } from '../services/pools/pool-queries';
 import { toPoolView, toQuoteView } from '../services/pools/pool-view';
 import { quoteSwap } from '../services/pools/quote-swap';
@@ -31,6 +33,9 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     lpTokens: Number(result.lpUnits),
     cashBalance: formatCents(result.cashCentsAfter),
   });
+  const gate = idempotencyGate(deps);
+  // After the commit, so that caches and live views read the new pool.
+  const announce = (result: LiquidityResult) => { events.publish({ type: 'project', projectId: result.pool.projectId }); return result; };
   return async (app) => {
     app.get('/trading/pools/:projectId', {
       schema: { tags, params: z.object({ projectId: idParam }), response: { 200: pool, 400: errorResponse, 404: errorResponse } },
@@ -51,43 +56,58 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/trading/pools', { schema: { tags, body: createPoolBody, response: { 201: liquidityResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
       const { projectId, creditReserve, tokenReserve } = request.body;
-      const result = await createPool(db, { userId, projectId, creditTonnes: creditReserve, cashCents: parseCents(tokenReserve) }, clock());
-      events.publish({ type: 'project', projectId });
-      return reply.status(201).send(liquidityView(result));
+      const input = { userId, projectId, creditTonnes: creditReserve, cashCents: parseCents(tokenReserve) };
+      return gate.respond<LiquidityResult>(request, reply, {
+        userId,
+        answer: (result) => ({ status: 201, body: liquidityView(result) }),
+        work: (ticket) => createPool(db, input, clock(), ticket).then(announce),
+      });
     });
 
     app.post('/trading/pools/:id/add-liquidity', {
       schema: { tags, params: z.object({ id: idParam }), body: addLiquidityBody, response: { 200: liquidityResponse, ...errors } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
       const { creditAmount, tokenAmount } = request.body;
-      const result = await addLiquidity(db, { userId, poolId: request.params.id, creditTonnes: creditAmount, cashCents: parseCents(tokenAmount) }, clock());
-      events.publish({ type: 'project', projectId: result.pool.projectId });
-      return liquidityView(result);
+      const input = { userId, poolId: request.params.id, creditTonnes: creditAmount, cashCents: parseCents(tokenAmount) };
+      return gate.respond<LiquidityResult>(request, reply, {
+        userId,
+        answer: (result) => ({ status: 200, body: liquidityView(result) }),
+        work: (ticket) => addLiquidity(db, input, clock(), ticket).then(announce),
+      });
     });
 
     app.post('/trading/pools/:id/remove-liquidity', {
       schema: { tags, params: z.object({ id: idParam }), body: removeLiquidityBody, response: { 200: liquidityResponse, ...errors } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      const result = await removeLiquidity(db, { userId, poolId: request.params.id, lpUnits: BigInt(request.body.lpTokens) }, clock());
-      events.publish({ type: 'project', projectId: result.pool.projectId });
-      return liquidityView(result);
+      const input = { userId, poolId: request.params.id, lpUnits: BigInt(request.body.lpTokens) };
+      return gate.respond<LiquidityResult>(request, reply, {
+        userId,
+        answer: (result) => ({ status: 200, body: liquidityView(result) }),
+        work: (ticket) => removeLiquidity(db, input, clock(), ticket).then(announce),
+      });
     });
 
     app.post('/trading/swap', { schema: { tags, body: swapBody, response: { 201: swapResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
       const { projectId, side, quantity, maxAmountIn, minAmountOut } = request.body;
       const bound = side === 'buy' ? maxAmountIn : minAmountOut;
-      const result = await desk.swap(projectId, { userId, side, quantity, limitCents: bound === undefined ? null : parseCents(bound) });
-      const { trade } = result;
-      return reply.status(201).send({
-        trade: {
-          id: trade.id, projectId, createdAt: trade.createdAt.toISOString(), pricePerCredit: formatCents(trade.priceCents),
-          quantity, totalValue: formatCents(trade.totalCents), venue: 'pool' as const, side,
-        },
-        quote: toQuoteView(result.quote),
-        cashBalance: formatCents(result.cashCents),
+      const limitCents = bound === undefined ? null : parseCents(bound);
+      return gate.respond<SwapResult>(request, reply, {
+        userId,
+        answer: (result) => ({
+          status: 201,
+          body: {
+            trade: {
+              id: result.trade.id, projectId, createdAt: result.trade.createdAt.toISOString(), pricePerCredit: formatCents(result.trade.priceCents),
+              quantity, totalValue: formatCents(result.trade.totalCents), venue: 'pool' as const, side,
+            },
+            quote: toQuoteView(result.quote),
+            cashBalance: formatCents(result.cashCents),
+          },
+        }),
+        work: (ticket) => desk.swap(projectId, { userId, side, quantity, limitCents, ticket }),
       });
     });
   };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/common';
 import {
-  candle, idPathParam, marketOrderBody, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
+  candle, idPathParam, type Order, marketOrderBody, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
   portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
 } from '../../shared/schemas/trading';
 import { NotFoundError } from '../../domain/errors';
@@ -14,8 +14,10 @@ import { MarketReadCache } from '../services/trading/market-read-cache';
 import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '../services/trading/market-queries';
 import { listUserOrders, orderBookDepth } from '../services/trading/order-queries';
 import { portfolioPerformance } from '../services/trading/performance-query';
-import { TradingDesk } from '../services/trading/trading-desk';
-import { bookOnlyRouting, executeRoutedMarketOrder } from '../services/pools/execute-routed-market-order';
+import { TradingDesk, type PlacedOrder } from '../services/trading/trading-desk';
+import { idempotencyGate } from '../plugins/idempotency-gate';
+import { mapTicket } from '../services/idempotency/idempotency-ticket';
+import { bookOnlyRouting, executeRoutedMarketOrder, type RoutedMarketOrder } from '../services/pools/execute-routed-market-order';
 import { routedTrade } from '../../shared/schemas/pool';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -26,6 +28,7 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock, events, statements } = deps;
   const desk = new TradingDesk({ db, clock, events, statements });
   const cache = new MarketReadCache(events);
+  const gate = idempotencyGate(deps);
 
   /** Public reads of one project share the cache; an unknown project is a 404. */
   async function projectRead<T>(key: string, projectId: number, load: () => Promise<T>): Promise<T> {
@@ -40,13 +43,21 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
       const { projectId, orderType, quantity, pricePerCredit } = request.body;
-      const placed = await desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents: parseCents(pricePerCredit), quantity });
-      return reply.status(201).send({ order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades });
+      const priceCents = parseCents(pricePerCredit);
+      return gate.respond<PlacedOrder>(request, reply, {
+        userId,
+        answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
+        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity }, ticket),
+      });
     });
 
-    app.patch('/trading/orders/:id/cancel', { schema: { tags: ['trading'], params: z.object({ id: idPathParam }), response: { 200: order, ...errors } } }, async (request) => {
+    app.patch('/trading/orders/:id/cancel', { schema: { tags: ['trading'], params: z.object({ id: idPathParam }), response: { 200: order, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      return desk.cancelOrder(userId, request.params.id);
+      return gate.respond<Order>(request, reply, {
+        userId,
+        answer: (cancelled) => ({ status: 200, body: cancelled }),
+        work: (ticket) => desk.cancelOrder(userId, request.params.id, ticket),
+      });
     });
 
     app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...errors } } }, async (request, reply) => {
@@ -54,8 +65,12 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const { projectId, orderType, quantity } = request.body;
       // Issue 5 best execution: book and pool together when the project has a pool (docs/amm.md); the split is in x-routing.
       const order = { userId, projectId, side: orderType, quantity };
-      const routed = (await executeRoutedMarketOrder(deps, order)) ?? bookOnlyRouting((await desk.placeMarketOrder(order)).trades, quantity);
-      return reply.header('x-routing', JSON.stringify(routed.routing)).send(routed.trades);
+      return gate.respond<RoutedMarketOrder>(request, reply, {
+        userId,
+        answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
+        work: async (ticket) => (await executeRoutedMarketOrder(deps, order, ticket))
+          ?? bookOnlyRouting((await desk.placeMarketOrder(order, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity),
+      });
     });
 
     app.get('/trading/orders/my', { schema: { tags: ['trading'], response: { 200: z.array(order), 401: errorResponse } } }, async (request) =>

@@ -12,6 +12,9 @@ import { ValidationError } from '../../domain/errors';
 import { MAX_REASON_LENGTH } from '../../shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '../../shared/schemas/certificate';
 import { lockProject } from './trading/project-lock';
+import { idempotentIn } from './idempotency/idempotent-writes';
+import { recordWebhookEvents } from './webhooks/record-webhook-events';
+import type { IdempotencyTicket } from './idempotency/idempotency-ticket';
 
 type HoldingRow = typeof holdings.$inferSelect;
 
@@ -115,6 +118,11 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
     certificateId,
     createdAt: now,
   });
+  await recordWebhookEvents(tx, [{
+    userId: input.userId,
+    type: 'retirement.completed',
+    data: { certificateId, creditId: retired.id, projectId: retired.projectId, quantity: plan.quantityTonnes, beneficiary, reason },
+  }], now);
   return { certificateId, retired };
 }
 
@@ -129,6 +137,6 @@ function claimColumns(claim: RetirementClaim | undefined) {
   };
 }
 
-export function retireCredits(db: Database, input: RetireInput, now: Date): Promise<RetireResult> {
-  return runTransaction(db, (tx) => retireCreditsIn(tx, input, now));
+export function retireCredits(db: Database, input: RetireInput, now: Date, ticket?: IdempotencyTicket<RetireResult>): Promise<RetireResult> {
+  return runTransaction(db, (tx) => idempotentIn(tx, ticket, now, () => retireCreditsIn(tx, input, now)));
 }

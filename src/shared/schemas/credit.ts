@@ -41,6 +41,8 @@ export const purchaseBody = z.strictObject({
     .superRefine(withoutControlCharacters('reason', { multiLine: true })).optional(),
   /** The retirement claim of buy-and-retire (ignored without retireImmediately). */
   claim: retirementClaim.optional(),
+  /** Pay the price held by this quote (POST /api/quotes); the other fields must match it. */
+  quoteId: z.string().min(1).max(100).optional(),
 });
 export type PurchaseBody = z.infer<typeof purchaseBody>;
 

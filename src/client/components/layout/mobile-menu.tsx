@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Blocks, LogOut, Menu, Satellite } from 'lucide-react';
+import { Blocks, Code2, LogOut, Menu, Satellite } from 'lucide-react';
+import { Link } from 'wouter';
 import type { User } from '../../../shared/schemas/auth';
 import { displayName } from '../../hooks/use-auth';
 import { LOGOUT_URL, signOut } from '../../lib/full-page';
@@ -67,11 +68,18 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
         </div>
         <div className="mt-auto pt-2">
           {user ? (
+            <>
+            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
+              <Link href="/developers" onClick={() => setOpen(false)}>
+                <Code2 aria-hidden="true" /> Developers
+              </Link>
+            </Button>
             <Button asChild variant="secondary" className="w-full">
               <a href={LOGOUT_URL} onClick={signOut}>
                 <LogOut aria-hidden="true" /> Log out
               </a>
             </Button>
+            </>
           ) : (
             <SignInButton className="w-full" />
           )}

@@ -1,5 +1,5 @@
-import { Blocks, LogOut, Satellite } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { Blocks, Code2, LogOut, Satellite } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import { displayName, useAuth } from '../../hooks/use-auth';
 import { LOGOUT_URL, signOut } from '../../lib/full-page';
 import { Button } from '../ui/button';
@@ -47,6 +47,11 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
               <div className="hidden items-center gap-2 border-l border-border pl-3 lg:flex">
                 <UserAvatar imageUrl={user.profileImageUrl} />
                 <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 xl:inline">{displayName(user)}</span>
+                <Button asChild variant="ghost" size="icon" className="size-9">
+                  <Link href="/developers" aria-label="Developers" title="Developers: API keys and webhooks">
+                    <Code2 aria-hidden="true" />
+                  </Link>
+                </Button>
                 <Button asChild variant="ghost" size="icon" className="size-9">
                   <a href={LOGOUT_URL} onClick={signOut} aria-label="Log out" title="Log out">
                     <LogOut aria-hidden="true" />

@@ -5,6 +5,8 @@ import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
 import { lockPoolProject } from '../trading/project-lock';
 import { readPoolContext } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
+import { idempotentIn } from '../idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 
 export interface AddLiquidityInput {
   userId: number;
@@ -15,8 +17,8 @@ export interface AddLiquidityInput {
 }
 
 /** Adds liquidity at the pool's ratio (domain `addLiquidity`) in one transaction under the project's trading lock. */
-export function addLiquidity(db: Database, input: AddLiquidityInput, now: Date): Promise<LiquidityResult> {
-  return runTransaction(db, async (tx) => {
+export function addLiquidity(db: Database, input: AddLiquidityInput, now: Date, ticket?: IdempotencyTicket<LiquidityResult>): Promise<LiquidityResult> {
+  return runTransaction(db, (tx) => idempotentIn(tx, ticket, now, async () => {
     const projectId = await lockPoolProject(tx, input.poolId);
     if (projectId === null) throw new NotFoundError(`Liquidity pool ${input.poolId} not found`);
     // The lots are ranked up to the offer, an upper bound of what the ratio takes.
@@ -28,5 +30,5 @@ export function addLiquidity(db: Database, input: AddLiquidityInput, now: Date):
     const pool = context.pool!;
     const change = sizeDeposit(pool.state, BigInt(input.creditTonnes), input.cashCents);
     return depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
-  });
+  }));
 }

@@ -7,6 +7,8 @@ import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
 import { lockExistingProject } from '../trading/project-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
+import { idempotentIn } from '../idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import { rowsOf } from '../../db/sql-values';
 
 export interface CreatePoolInput {
@@ -22,8 +24,8 @@ export interface CreatePoolInput {
  * never from the client. One pool per project: a second one is a 409 — except that a pool every provider has left
  * (all reserves 0) is seeded again, so "create" works whenever the project has no liquidity.
  */
-export function createPool(db: Database, input: CreatePoolInput, now: Date): Promise<LiquidityResult> {
-  return runTransaction(db, async (tx) => {
+export function createPool(db: Database, input: CreatePoolInput, now: Date, ticket?: IdempotencyTicket<LiquidityResult>): Promise<LiquidityResult> {
+  return runTransaction(db, (tx) => idempotentIn(tx, ticket, now, async () => {
     if (!(await lockExistingProject(tx, input.projectId))) throw new NotFoundError(`Project ${input.projectId} not found`);
     const context = await readPoolContext(tx, {
       pool: { projectId: input.projectId },
@@ -38,7 +40,7 @@ export function createPool(db: Database, input: CreatePoolInput, now: Date): Pro
     // On an empty pool (a new row, or one every provider left) the domain seeds it exactly like createPool.
     const change = addLiquidity(pool.state, tonnes, input.cashCents);
     return depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
-  });
+  }));
 }
 
 // The row is inserted empty and filled by the deposit's statement, which needs its id for the pooled lots.

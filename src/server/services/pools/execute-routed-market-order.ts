@@ -16,6 +16,8 @@ import { swapIn } from './execute-swap';
 import { findPool } from './pool-queries';
 import { readRoutingInputs, type RoutingInputs } from './read-routing-inputs';
 import { runTransaction } from '../../db/run-transaction';
+import { idempotentIn } from '../idempotency/idempotent-writes';
+import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
 
 export interface RoutedMarketOrder {
   /** Book fills first (venue 'book'), then the pool fill (venue 'pool'), as SPEC.md's list of trades. */
@@ -34,18 +36,21 @@ export interface RoutedMarketOrder {
 export async function executeRoutedMarketOrder(
   deps: { db: Database; clock: () => Date; events: MarketEvents },
   input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+  ticket?: IdempotencyTicket<RoutedMarketOrder>,
 ): Promise<RoutedMarketOrder | null> {
   // A plain read first, so that projects without a pool pay nothing extra.
   const found = await findPool(deps.db, input.projectId, null);
   if (!found || !tradablePool(found.pool.state)) return null;
   const now = deps.clock();
-  const result = await runTransaction(deps.db, async (tx) => {
+  // A keyed order stores its answer only when it traded here; otherwise the caller's book-only order stores it.
+  const keyed = mapTicket(ticket, (routed: RoutedMarketOrder | null) => routed);
+  const result = await runTransaction(deps.db, (tx) => idempotentIn(tx, keyed, now, async () => {
     await lockProject(tx, input.projectId);
     const inputs = await readRoutingInputs(tx, input);
     if (!tradablePool(inputs.pool)) return null;
     const plan = planWithinMeans(input, inputs);
     return executePlan(tx, input, plan, inputs.pool, now);
-  });
+  }));
   if (result) {
     deps.events.publish({ type: 'project', projectId: input.projectId });
     for (const userId of result.touchedUserIds) deps.events.publish({ type: 'user', userId });

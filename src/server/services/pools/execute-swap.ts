@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
+import { poolSwapEvent } from './pool-swap-event';
 import type { Executor } from '../../db/client';
 import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
 import { NotFoundError } from '../../../domain/errors';
@@ -67,6 +69,9 @@ export async function swapIn(tx: Executor, input: SwapInput, now: Date): Promise
   ];
   const written = rowsOf<{ trade_id: number; cash_cents: string }>(await tx.execute(combineStatements(statements,
     sql`select (select id from trade) as trade_id, (select cash_cents::text from account) as cash_cents`)))[0];
+  await recordWebhookEvents(tx, [poolSwapEvent({
+    userId: input.userId, tradeId: written.trade_id, projectId: input.projectId, side: input.side, quantity: input.quantity, priceCents, totalCents: quote.cashCents,
+  })], now);
   return {
     quote,
     pool: { ...pool, state: quote.poolAfter },

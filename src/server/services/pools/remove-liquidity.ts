@@ -10,6 +10,8 @@ import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStat
 import { lockPoolProject } from '../trading/project-lock';
 import { readPoolContext } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
+import { idempotentIn } from '../idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import { combineStatements } from './sql-rows';
 import { rowsOf } from '../../db/sql-values';
 
@@ -25,8 +27,8 @@ export interface RemoveLiquidityInput {
  * at the pool's spot price), the cash reaches their account, and a 'liquidity_remove' row is written. More units
  * than the provider holds is a 422 that changes nothing. Burning the last units empties the pool (0/0/0).
  */
-export function removeLiquidity(db: Database, input: RemoveLiquidityInput, now: Date): Promise<LiquidityResult> {
-  return runTransaction(db, async (tx) => {
+export function removeLiquidity(db: Database, input: RemoveLiquidityInput, now: Date, ticket?: IdempotencyTicket<LiquidityResult>): Promise<LiquidityResult> {
+  return runTransaction(db, (tx) => idempotentIn(tx, ticket, now, async () => {
     const projectId = await lockPoolProject(tx, input.poolId);
     if (projectId === null) throw new NotFoundError(`Liquidity pool ${input.poolId} not found`);
     const context = await readPoolContext(tx, { pool: { poolId: input.poolId }, userId: input.userId });
@@ -60,5 +62,5 @@ export function removeLiquidity(db: Database, input: RemoveLiquidityInput, now: 
       lpUnitsAfter,
       cashCentsAfter: BigInt(row.cash_cents),
     };
-  });
+  }));
 }

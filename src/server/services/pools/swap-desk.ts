@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { NotFoundError } from '../../../domain/errors';
 import type { MarketEvents } from '../market-events';
 import type { SwapResult } from './execute-swap';
@@ -6,17 +6,13 @@ import { BatchingQueue, type Settled } from '../batching-queue';
 import { loadSwapBatch } from './load-swap-batch';
 import { lockProject } from '../trading/project-lock';
 import { runTransaction } from '../../db/run-transaction';
-import type { PoolRecord } from './read-pool-context';
-import { SwapBatchLedger, type SwapCommand, type SwapOutcome } from './swap-batch-ledger';
+import { SwapBatchLedger, type SwapCommand } from './swap-batch-ledger';
 import { writeSwapBatch } from './write-swap-batch';
+import { idempotentBatchIn } from '../idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 
-type Executed = {
-  ledger: SwapBatchLedger;
-  outcomes: SwapOutcome[];
-  tradeIds: Map<number, number>;
-  pool: PoolRecord;
-  now: Date;
-} | null;
+/** A swap as the desk queues it: keyed requests carry their idempotency ticket. */
+export type DeskSwap = SwapCommand & { ticket?: IdempotencyTicket<SwapResult> };
 
 /**
  * Entry point of swaps. Swaps of one pool that arrive while its previous batch is running queue up and then run
@@ -27,7 +23,7 @@ type Executed = {
  * balances as the swaps before it left them, and a refused swap changes nothing (see BatchingQueue).
  */
 export class SwapDesk {
-  private readonly queue: BatchingQueue<number, SwapCommand, SwapResult>;
+  private readonly queue: BatchingQueue<number, DeskSwap, SwapResult>;
 
   constructor(
     private readonly deps: { db: Database; clock: () => Date; events: MarketEvents },
@@ -36,37 +32,35 @@ export class SwapDesk {
     this.queue = new BatchingQueue((projectId, commands) => this.runBatch(projectId, commands), maxBatchSize);
   }
 
-  swap(projectId: number, command: SwapCommand): Promise<SwapResult> {
+  swap(projectId: number, command: DeskSwap): Promise<SwapResult> {
     return this.queue.submit(projectId, command);
   }
 
-  private async runBatch(projectId: number, commands: readonly SwapCommand[]): Promise<Settled<SwapResult>[]> {
-    const executed = await this.execute(projectId, commands);
-    return this.settle(projectId, commands, executed);
-  }
-
-  /** The batch's one transaction: lock, read, run in memory, write. Null when the project has no pool. */
-  private execute(projectId: number, commands: readonly SwapCommand[]): Promise<Executed> {
+  private async runBatch(projectId: number, commands: readonly DeskSwap[]): Promise<Settled<SwapResult>[]> {
+    let swapped = false;
     const now = this.deps.clock();
-    return runTransaction(this.deps.db, async (tx) => {
-      await lockProject(tx, projectId);
-      const state = await loadSwapBatch(tx, projectId, commands);
-      if (!state.pool) return null;
-      const ledger = new SwapBatchLedger(state.pool.id, state.pool.state, state.users, state.lots, now.getTime());
-      const outcomes = ledger.run(commands);
-      const tradeIds = ledger.fills.length > 0 ? await writeSwapBatch(tx, projectId, ledger, now) : new Map<number, number>();
-      return { ledger, outcomes, tradeIds, pool: state.pool, now };
-    });
+    const outcomes = await runTransaction(this.deps.db, (tx) => idempotentBatchIn<SwapResult, DeskSwap>(tx, commands, now, async (runnable) => {
+      const ran = await this.execute(tx, projectId, runnable, now);
+      swapped = ran.some((outcome) => outcome.ok);
+      return ran;
+    }));
+    // After the commit, so that caches and live views read the new pool.
+    if (swapped) this.deps.events.publish({ type: 'project', projectId });
+    return outcomes;
   }
 
-  /** Answers each request after the commit, and announces the change so that caches and live views refresh. */
-  private settle(projectId: number, commands: readonly SwapCommand[], executed: Executed): Settled<SwapResult>[] {
-    if (!executed) {
+  /** The batch's work inside its transaction: lock, read, run in memory, write, and each swap's answer. */
+  private async execute(tx: Transaction, projectId: number, commands: readonly SwapCommand[], now: Date): Promise<Settled<SwapResult>[]> {
+    await lockProject(tx, projectId);
+    const state = await loadSwapBatch(tx, projectId, commands);
+    if (!state.pool) {
       const error = new NotFoundError(`No liquidity pool exists for project ${projectId}`);
       return commands.map(() => ({ ok: false, error }));
     }
-    const { ledger, outcomes, tradeIds, pool, now } = executed;
-    if (ledger.fills.length > 0) this.deps.events.publish({ type: 'project', projectId });
+    const pool = state.pool;
+    const ledger = new SwapBatchLedger(pool.id, pool.state, state.users, state.lots, now.getTime());
+    const outcomes = ledger.run(commands);
+    const tradeIds = ledger.fills.length > 0 ? await writeSwapBatch(tx, projectId, ledger, now) : new Map<number, number>();
     return outcomes.map((outcome): Settled<SwapResult> => {
       if (!outcome.ok) return outcome;
       const { fill } = outcome;

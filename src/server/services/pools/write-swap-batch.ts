@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
+import { poolSwapEvent } from './pool-swap-event';
 import type { Executor } from '../../db/client';
 import { jsonParam, parseJson, rowsOf } from '../../db/sql-values';
 import type { BatchLot, SwapBatchLedger } from './swap-batch-ledger';
@@ -66,5 +68,10 @@ export async function writeSwapBatch(tx: Executor, projectId: number, ledger: Sw
       from jsonb_to_recordset((select j->'swaps' from input)) as x(user_id int, side text, quantity int, total_cents bigint, fee_cents bigint)
     )
     select coalesce((select jsonb_agg(jsonb_build_array(key, id)) from trade_ids), '[]'::jsonb) as trade_ids`);
-  return new Map(parseJson<[number, number][]>(rowsOf<{ trade_ids: unknown }>(result)[0].trade_ids));
+  const tradeIds = new Map(parseJson<[number, number][]>(rowsOf<{ trade_ids: unknown }>(result)[0].trade_ids));
+  await recordWebhookEvents(tx, ledger.fills.map((fill) => poolSwapEvent({
+    userId: fill.command.userId, tradeId: tradeIds.get(fill.key)!, projectId, side: fill.command.side, quantity: fill.command.quantity,
+    priceCents: fill.priceCents, totalCents: fill.quote.cashCents,
+  })), now);
+  return tradeIds;
 }

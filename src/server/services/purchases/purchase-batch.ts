@@ -5,6 +5,8 @@ import { firstRow, intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-v
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
 import type { Settled } from '../batching-queue';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
+import { formatCents } from '../../../domain/money';
 
 export type HoldingRow = typeof holdings.$inferSelect;
 
@@ -49,6 +51,14 @@ export async function purchaseBatchIn(
     return outcome.ok ? [{ request, ...outcome.allocation }] : [];
   });
   const holdingIds = accepted.length > 0 ? await writePurchases(tx, accepted, stock, cash, now, statements) : new Map<string, number>();
+  await recordWebhookEvents(tx, accepted.map(({ request, serialStart, serialEnd, cost }) => ({
+    userId: request.userId,
+    type: 'purchase.completed' as const,
+    data: {
+      creditId: holdingIds.get(`${request.projectId}:${serialStart}`)!, projectId: request.projectId, quantity: request.quantity,
+      pricePerCredit: formatCents(request.priceCents), total: formatCents(cost.totalCents), serialStart, serialEnd,
+    },
+  })), now, statements);
   const projectsById = new Map(projectRows.map((row) => [row.id, row]));
   return outcomes.map((outcome, index): Settled<PurchaseResult> => {
     if (!outcome.ok) return outcome;

@@ -1,20 +1,14 @@
 import type { Database } from '../../db/client';
 import { NotFoundError } from '../../../domain/errors';
 import type { OrderSide } from '../../../domain/orderbook/order-status';
-import type { TradingCommand } from '../../../domain/trading/run-trading-batch';
-import type { Order, Trade } from '../../../shared/schemas/trading';
+import type { Order } from '../../../shared/schemas/trading';
 import { BatchingQueue, type Settled } from '../batching-queue';
 import type { MarketEvents } from '../market-events';
 import { findOrderOwner } from './order-queries';
-import { runBatch } from './run-batch';
+import { runBatch, type DeskCommand, type PlacedOrder } from './run-batch';
+import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import type { StatementRunner } from '../../db/statement-runner';
-import { orderFromLedger, tradeToApi } from './to-api';
-
-export interface PlacedOrder {
-  /** Null for a market order that found nothing to trade with (nothing was stored). */
-  order: Order | null;
-  trades: Trade[];
-}
+export type { PlacedOrder } from './run-batch';
 
 /**
  * Entry point of order-book trading. Requests for one project that arrive while its previous batch is running
@@ -24,7 +18,7 @@ export interface PlacedOrder {
  * gets its own outcome: a refused order changes nothing and does not affect its neighbours (see BatchingQueue).
  */
 export class TradingDesk {
-  private readonly queue: BatchingQueue<number, TradingCommand, PlacedOrder>;
+  private readonly queue: BatchingQueue<number, DeskCommand, PlacedOrder>;
 
   constructor(
     private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; statements?: StatementRunner },
@@ -33,37 +27,31 @@ export class TradingDesk {
     this.queue = new BatchingQueue((projectId, commands) => this.execute(projectId, commands), maxBatchSize);
   }
 
-  placeLimitOrder(input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number }): Promise<PlacedOrder> {
-    return this.queue.submit(input.projectId, { kind: 'limit', userId: input.userId, side: input.side, priceCents: input.priceCents, quantity: input.quantity });
+  placeLimitOrder(
+    input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>,
+  ): Promise<PlacedOrder> {
+    return this.queue.submit(input.projectId, { kind: 'limit', userId: input.userId, side: input.side, priceCents: input.priceCents, quantity: input.quantity, ticket });
   }
 
-  placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }): Promise<PlacedOrder> {
-    return this.queue.submit(input.projectId, { kind: 'market', userId: input.userId, side: input.side, quantity: input.quantity });
+  placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
+    return this.queue.submit(input.projectId, { kind: 'market', userId: input.userId, side: input.side, quantity: input.quantity, ticket });
   }
 
   /** Owner only: another user's order is a 404, like a missing one; a finished order is a 409. */
-  async cancelOrder(userId: number, orderId: number): Promise<Order> {
+  async cancelOrder(userId: number, orderId: number, ticket?: IdempotencyTicket<Order>): Promise<Order> {
     const owner = await findOrderOwner(this.deps.db, orderId);
     if (!owner || owner.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
-    const { order } = await this.queue.submit(owner.projectId, { kind: 'cancel', userId, orderId });
+    const { order } = await this.queue.submit(owner.projectId, { kind: 'cancel', userId, orderId, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
     return order!;
   }
 
-  /** Runs the batch, then announces the change (after the commit, so listeners read the new state) and answers each request. */
-  private async execute(projectId: number, commands: readonly TradingCommand[]): Promise<Settled<PlacedOrder>[]> {
-    const result = await runBatch(this.deps.db, projectId, commands, this.deps.clock(), this.deps.statements);
-    if (result.outcomes.some((outcome) => outcome.ok)) {
-      this.deps.events.publish({ type: 'project', projectId: result.project.id });
-      for (const userId of result.touchedUserIds) this.deps.events.publish({ type: 'user', userId });
+  /** Runs the batch, then announces the change (after the commit, so listeners read the new state). */
+  private async execute(projectId: number, commands: readonly DeskCommand[]): Promise<Settled<PlacedOrder>[]> {
+    const { outcomes, touchedUserIds } = await runBatch(this.deps.db, projectId, commands, this.deps.clock(), this.deps.statements);
+    if (outcomes.some((outcome) => outcome.ok)) {
+      this.deps.events.publish({ type: 'project', projectId });
+      for (const userId of touchedUserIds) this.deps.events.publish({ type: 'user', userId });
     }
-    return result.outcomes.map((outcome) => {
-      if (!outcome.ok) return outcome;
-      const order = outcome.orderId === null ? null : orderFromLedger(result.orders.get(outcome.orderId)!, result.project, result.now);
-      const trades = outcome.tradeKeys.map((key) => {
-        const trade = result.trades.get(key)!;
-        return tradeToApi({ ...trade, projectId: result.project.id, createdAt: result.now });
-      });
-      return { ok: true, value: { order, trades } };
-    });
+    return outcomes;
   }
 }

@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client';
 import type { LedgerChanges, LedgerLot } from '../../../domain/trading/ledger-rows';
 import { firstRow, intArray, jsonParam, parseJson } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import { recordWebhookEvents, type WebhookEventInput } from '../webhooks/record-webhook-events';
+import { formatCents } from '../../../domain/money';
 
 export interface WrittenIds {
   /** Stored trade id by the trade's key in the batch. */
@@ -98,7 +100,17 @@ export async function writeTradingChanges(
     with ${sql.join(ctes, sql`, `)}
     select ${hasTrades ? sql`coalesce((select jsonb_agg(jsonb_build_array(key, id)) from trade_ids), '[]'::jsonb)` : sql`'[]'::jsonb`} as trade_ids`);
   const pairs = parseJson<[number, number][]>(firstRow<{ trade_ids: unknown }>(result).trade_ids);
+  await recordWebhookEvents(tx, filledOrderEvents(projectId, changes), now, statements);
   return { tradeIds: new Map(pairs) };
+}
+
+/** order.filled for every order this batch filled completely (a market order that filled in part never is). */
+function filledOrderEvents(projectId: number, changes: LedgerChanges): WebhookEventInput[] {
+  return [...changes.newOrders, ...changes.updatedOrders].filter((order) => order.status === 'filled').map((order) => ({
+    userId: order.userId,
+    type: 'order.filled' as const,
+    data: { orderId: order.id, projectId, side: order.side, quantity: order.quantity, pricePerCredit: formatCents(order.priceCents) },
+  }));
 }
 
 function payloadOf(changes: LedgerChanges) {

@@ -1,0 +1,77 @@
+// Issue 14 benchmark: POST /api/credits/purchase with and without an Idempotency-Key (target: within 15%), and the
+// latency of webhook delivery (event committed → request at the receiver), all on 127.0.0.1.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describeLoad, load, signUpMany, startServer, type LoadResult } from './support/harness';
+
+type Project = { id: number; pricePerCredit: string };
+
+export async function run(): Promise<void> {
+  const server = await startServer('bench/support/bench-server.ts', { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  try {
+    const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as Project[];
+    const cookies = await signUpMany(server.baseUrl, 20, 'keyed');
+    // Alternating runs, so that drift on a shared machine hits both arms alike; each arm's best run is compared.
+    const plain: LoadResult[] = [];
+    const keyed: LoadResult[] = [];
+    for (let round = 0; round < 2; round++) {
+      plain.push(await purchases(server.baseUrl, projects, cookies, false));
+      keyed.push(await purchases(server.baseUrl, projects, cookies, true));
+    }
+    const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    plain.forEach((result, i) => console.log(describeLoad(`purchase, no key (run ${i + 1})`, result)));
+    keyed.forEach((result, i) => console.log(describeLoad(`purchase + Idempotency-Key (run ${i + 1})`, result)));
+    const ratio = best(keyed).requestsPerSecond / best(plain).requestsPerSecond;
+    console.log(`  → with a key: ${(100 * ratio).toFixed(0)}% of the throughput without (target ≥ 85%)`);
+    await webhookLatency(server.baseUrl, projects[0], cookies[0]);
+  } finally {
+    await server.stop();
+  }
+}
+
+function purchases(baseUrl: string, projects: Project[], cookies: string[], withKey: boolean): Promise<LoadResult> {
+  let next = 0;
+  const runId = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return load({
+    url: `${baseUrl}/api/credits/purchase`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [{
+      setupRequest: (request) => {
+        const project = projects[next % projects.length];
+        const cookie = cookies[next % cookies.length];
+        const key = withKey ? { 'idempotency-key': `bench-${runId}-${next}` } : {};
+        next++;
+        return { ...request, headers: { ...request.headers, cookie, ...key }, body: JSON.stringify({ projectId: project.id, quantity: 1, pricePerCredit: project.pricePerCredit }) };
+      },
+    }],
+  });
+}
+
+/** Event time (the payload's timestamp, the commit's clock) to arrival, for purchases sent one after another. */
+async function webhookLatency(baseUrl: string, project: Project, cookie: string): Promise<void> {
+  const latenciesMs: number[] = [];
+  const receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    request.on('end', () => {
+      latenciesMs.push(Date.now() - Date.parse((JSON.parse(body) as { timestamp: string }).timestamp));
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const post = (url: string, body: unknown) => fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  try {
+    const created = await post('/api/developers/webhooks', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, events: ['purchase.completed'] });
+    if (created.status !== 201) throw new Error(`endpoint: ${created.status} ${await created.text()}`);
+    const events = 300;
+    for (let i = 0; i < events; i++) await post('/api/credits/purchase', { projectId: project.id, quantity: 1, pricePerCredit: project.pricePerCredit });
+    const deadline = Date.now() + 30_000;
+    while (latenciesMs.length < events && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const sorted = [...latenciesMs].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    console.log(`webhook delivery, event → receiver     p50 ${at(0.5)} ms   p99 ${at(0.99)} ms   max ${sorted.at(-1)} ms   (${sorted.length}/${events} delivered, purchases sent one at a time)`);
+  } finally {
+    receiver.close();
+  }
+}

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { apiKeys } from '../db/schema';
+import { NotFoundError } from '../../domain/errors';
+import { API_KEY_PREFIX, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '../../shared/schemas/developer';
+
+/** How many characters of a secret are kept in the clear so that keys can be told apart. */
+const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
+
+// 32 random bytes: a fast digest is enough (nothing to brute-force), so every request can check its key cheaply.
+export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+const toApiKey = (row: ApiKeyRow): ApiKey => ({
+  id: row.id, name: row.name, prefix: row.prefix, scopes: row.scopes as ApiKeyScope[], createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null, revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+export async function createApiKey(db: Database, input: { userId: number; name: string; scopes: ApiKeyScope[] }, now: Date): Promise<CreatedApiKey> {
+  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const [row] = await db.insert(apiKeys).values({
+    userId: input.userId, name: input.name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashApiKey(secret),
+    scopes: [...new Set(input.scopes)], createdAt: now,
+  }).returning();
+  return { ...toApiKey(row), secret };
+}
+
+export async function listApiKeys(db: Database, userId: number): Promise<ApiKey[]> {
+  return (await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.id))).map(toApiKey);
+}
+
+/** Revokes one of the user's keys; another user's key is a 404. Revoking twice is harmless. */
+export async function revokeApiKey(db: Database, userId: number, keyId: number, now: Date): Promise<ApiKey> {
+  const [owned] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)));
+  if (!owned) throw new NotFoundError(`API key ${keyId} not found`);
+  if (owned.revokedAt) return toApiKey(owned);
+  const [row] = await db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, keyId)).returning();
+  return toApiKey(row);
+}
+
+export interface ActiveApiKey {
+  id: number;
+  userId: number;
+  scopes: ApiKeyScope[];
+  lastUsedAt: Date | null;
+}
+
+/** The unrevoked key with this secret, or null. */
+export async function findActiveApiKey(db: Database, secret: string): Promise<ActiveApiKey | null> {
+  const [row] = await db.select({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys).where(and(eq(apiKeys.secretHash, hashApiKey(secret)), isNull(apiKeys.revokedAt)));
+  return row ? { ...row, scopes: row.scopes as ApiKeyScope[] } : null;
+}
+
+export async function touchApiKey(db: Database, keyId: number, now: Date): Promise<void> {
+  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId));
+}

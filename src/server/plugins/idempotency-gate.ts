@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ValidationError } from '../../domain/errors';
+import type { Database } from '../db/client';
+import {
+  DuplicateRequestError, IdempotencyKeyReusedError, type IdempotencyTicket, type StoredAnswer,
+} from '../services/idempotency/idempotency-ticket';
+import { loadAnswer } from '../services/idempotency/idempotent-writes';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+
+export interface IdempotentWrite<R> {
+  userId: number;
+  /** The work; a keyed request hands its ticket to the service, which stores the answer in its transaction. */
+  work: (ticket: IdempotencyTicket<R> | undefined) => Promise<R>;
+  /** The HTTP answer of a result: a pure function, since it is computed inside the transaction. */
+  answer: (value: R) => StoredAnswer;
+  /** Adds what is only known after the commit (a token id from the chain) to the first answer; replays skip it. */
+  refine?: (value: R, answer: StoredAnswer) => Promise<StoredAnswer>;
+}
+
+/**
+ * The one mechanism behind `Idempotency-Key` on every state-changing route. The key is scoped to the account. A
+ * duplicate in this process waits for the first request and then replays its stored answer; a duplicate on another
+ * instance is stopped by the database (idempotent-writes.ts) and replays it too, or gets 409 while the first is
+ * still running. The same key with another request is 422. Requests without the header run as before.
+ */
+export class IdempotencyGate {
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly db: Database, private readonly clock: () => Date) {}
+
+  async respond<R>(request: FastifyRequest, reply: FastifyReply, write: IdempotentWrite<R>): Promise<FastifyReply> {
+    const key = readIdempotencyKey(request);
+    if (key === undefined) {
+      const value = await write.work(undefined);
+      const answer = write.answer(value);
+      return send(reply, write.refine ? await write.refine(value, answer) : answer);
+    }
+    const requestHash = hashRequest(request);
+    const slot = `${write.userId}\u0000${key}`;
+    for (let waiting = this.running.get(slot); waiting; waiting = this.running.get(slot)) await waiting;
+    let release!: () => void;
+    this.running.set(slot, new Promise<void>((resolve) => { release = resolve; }));
+    try {
+      let value: R;
+      try {
+        value = await write.work({ userId: write.userId, key, requestHash, answer: write.answer });
+      } catch (error) {
+        if (!(error instanceof DuplicateRequestError)) throw error;
+        return await this.replay(reply, write.userId, key, requestHash);
+      }
+      // Sent exactly as stored, so a replay is byte-for-byte the first answer (bar what `refine` adds).
+      const answer = JSON.parse(JSON.stringify(write.answer(value))) as StoredAnswer;
+      return send(reply, write.refine ? await write.refine(value, answer) : answer);
+    } finally {
+      this.running.delete(slot);
+      release();
+    }
+  }
+
+  private async replay(reply: FastifyReply, userId: number, key: string, requestHash: string): Promise<FastifyReply> {
+    const stored = await loadAnswer(this.db, userId, key, this.clock());
+    if (!stored) throw new DuplicateRequestError();
+    if (stored.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+    reply.header('idempotent-replayed', 'true');
+    return send(reply, stored.answer);
+  }
+}
+
+/** The request's key, or undefined without the header; a malformed one is a 400 before anything runs. */
+export function readIdempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH || !PRINTABLE_ASCII.test(value)) {
+    throw new ValidationError(`Idempotency-Key must be one header of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`);
+  }
+  return value;
+}
+
+function hashRequest(request: FastifyRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('base64url');
+}
+
+function send(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  return reply.status(answer.status).send(answer.body);
+}
+
+const gates = new WeakMap<object, IdempotencyGate>();
+
+/** One gate per app, so that every route shares its view of the requests still running. */
+export function idempotencyGate(deps: { db: Database; clock: () => Date }): IdempotencyGate {
+  let gate = gates.get(deps);
+  if (!gate) gates.set(deps, (gate = new IdempotencyGate(deps.db, deps.clock)));
+  return gate;
+}

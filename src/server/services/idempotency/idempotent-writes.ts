@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { jsonParam, rowsOf } from '../../db/sql-values';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import type { Settled } from '../batching-queue';
+import { DuplicateRequestError, type IdempotencyTicket, type StoredAnswer } from './idempotency-ticket';
+
+/** How long a stored answer is replayed; afterwards the key may be used again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+type KeyOf = { userId: number; key: string };
+const slotOf = (ticket: KeyOf) => `${ticket.userId}\u0000${ticket.key}`;
+
+/**
+ * One request's work inside the caller's transaction, keyed: a key already answered refuses before any work
+ * (DuplicateRequestError; the caller replays the stored answer), and the answer is stored after the work in the
+ * same transaction. Without a ticket the work simply runs.
+ */
+export async function idempotentIn<R>(
+  tx: Executor, ticket: IdempotencyTicket<R> | undefined, now: Date, work: () => Promise<R>, statements: StatementRunner = plainStatements,
+): Promise<R> {
+  if (!ticket) return work();
+  if ((await findAnswered(tx, [ticket], now, statements)).size > 0) throw new DuplicateRequestError();
+  const value = await work();
+  const answer = ticket.answer(value);
+  if (answer) await storeAnswers(tx, [{ ticket, answer }], now, statements);
+  return value;
+}
+
+/**
+ * The batching desks' form: commands whose key is already answered (or repeated earlier in the batch) are refused
+ * without running, the rest run together through `run`, and the answers of those that succeeded are stored in the
+ * same transaction. A refused command stores nothing (it changed nothing, so a retry may run it again).
+ */
+export async function idempotentBatchIn<R, C extends { ticket?: IdempotencyTicket<R> }>(
+  tx: Executor, commands: readonly C[], now: Date, run: (commands: readonly C[]) => Promise<Settled<R>[]>,
+  statements: StatementRunner = plainStatements,
+): Promise<Settled<R>[]> {
+  const tickets = commands.flatMap((command) => (command.ticket ? [command.ticket] : []));
+  if (tickets.length === 0) return run(commands);
+  const taken = await findAnswered(tx, tickets, now, statements);
+  const runnable: number[] = [];
+  for (const [index, { ticket }] of commands.entries()) {
+    if (ticket && taken.has(slotOf(ticket))) continue;
+    if (ticket) taken.add(slotOf(ticket));
+    runnable.push(index);
+  }
+  const ran = runnable.length > 0 ? await run(runnable.map((index) => commands[index])) : [];
+  const outcomes: Settled<R>[] = commands.map(() => ({ ok: false, error: new DuplicateRequestError() }));
+  runnable.forEach((commandIndex, position) => { outcomes[commandIndex] = ran[position]; });
+  const answers = runnable.flatMap((commandIndex, position) => {
+    const { ticket } = commands[commandIndex];
+    const outcome = ran[position];
+    const answer = ticket && outcome.ok ? ticket.answer(outcome.value) : null;
+    return ticket && answer ? [{ ticket, answer }] : [];
+  });
+  if (answers.length > 0) await storeAnswers(tx, answers, now, statements);
+  return outcomes;
+}
+
+async function findAnswered(
+  tx: Executor, tickets: readonly KeyOf[], now: Date, statements: StatementRunner,
+): Promise<Set<string>> {
+  const keys = tickets.map(({ userId, key }) => ({ user_id: userId, key }));
+  const rows = rowsOf<{ user_id: number; key: string }>(await statements(tx, sql`
+    select k.user_id, k.key from idempotency_keys k
+    join jsonb_to_recordset(${jsonParam(keys)}) as x(user_id int, key text) on k.user_id = x.user_id and k.key = x.key
+    where k.expires_at > ${now.toISOString()}::timestamptz`));
+  return new Set(rows.map((row) => slotOf({ userId: row.user_id, key: row.key })));
+}
+
+/**
+ * Stores the answers; an expired row of the same key is replaced. A key another transaction committed meanwhile (a
+ * duplicate on another instance: PostgreSQL makes this insert wait for it) throws, which rolls this work back.
+ */
+async function storeAnswers(
+  tx: Executor, answers: readonly { ticket: KeyOf & { requestHash: string }; answer: StoredAnswer }[], now: Date, statements: StatementRunner,
+): Promise<void> {
+  const rows = answers.map(({ ticket, answer }) => ({
+    user_id: ticket.userId, key: ticket.key, request_hash: ticket.requestHash, status: answer.status,
+    body: JSON.stringify({ body: answer.body, headers: answer.headers ?? {} }),
+  }));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expires = sql`${new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz`;
+  const stored = rowsOf<{ key: string }>(await statements(tx, sql`
+    insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at, expires_at)
+    select x.user_id, x.key, x.request_hash, x.status, x.body, ${at}, ${expires}
+    from jsonb_to_recordset(${jsonParam(rows)}) as x(user_id int, key text, request_hash text, status int, body text)
+    on conflict (user_id, key) do update set request_hash = excluded.request_hash, response_status = excluded.response_status,
+      response_body = excluded.response_body, created_at = excluded.created_at, expires_at = excluded.expires_at
+      where idempotency_keys.expires_at <= ${at}
+    returning key`));
+  if (stored.length < rows.length) throw new DuplicateRequestError();
+}
+
+/** The stored answer of a key, for a replay; null when there is none (or it expired). */
+export async function loadAnswer(
+  db: Executor, userId: number, key: string, now: Date,
+): Promise<{ requestHash: string; answer: StoredAnswer } | null> {
+  const [row] = rowsOf<{ request_hash: string; response_status: number; response_body: string }>(await db.execute(sql`
+    select request_hash, response_status, response_body from idempotency_keys
+    where user_id = ${userId} and key = ${key} and expires_at > ${now.toISOString()}::timestamptz`));
+  if (!row) return null;
+  const { body, headers } = JSON.parse(row.response_body) as { body: unknown; headers: Record<string, string> };
+  return { requestHash: row.request_hash, answer: { status: row.response_status, body, headers } };
+}
+
+/** Drops expired answers in small slices so that no sweep holds locks for long. */
+export async function sweepExpiredAnswers(db: Executor, now: Date): Promise<void> {
+  await db.execute(sql`delete from idempotency_keys where ctid in (
+    select ctid from idempotency_keys where expires_at <= ${now.toISOString()}::timestamptz limit 1000)`);
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { jsonParam } from '../../db/sql-values';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import type { WebhookEvent } from '../../../shared/schemas/developer';
+
+export interface WebhookEventInput {
+  userId: number;
+  type: WebhookEvent;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Writes the outbox rows of these events inside the caller's transaction: one pending delivery per event and per
+ * endpoint of its account that subscribed to its type (one statement, whatever the count). Committed with the work
+ * or not at all, so an event a client was promised is never lost to a crash; the worker delivers it afterwards.
+ */
+export async function recordWebhookEvents(
+  tx: Executor, events: readonly WebhookEventInput[], now: Date, statements: StatementRunner = plainStatements,
+): Promise<void> {
+  if (events.length === 0) return;
+  const timestamp = now.toISOString();
+  const rows = events.map((event) => ({
+    user_id: event.userId, type: event.type, payload: JSON.stringify({ type: event.type, timestamp, data: event.data }),
+  }));
+  const at = sql`${timestamp}::timestamptz`;
+  await statements(tx, sql`
+    insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
+    select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), x.type, x.payload, ${at}, ${at}
+    from jsonb_to_recordset(${jsonParam(rows)}) as x(user_id int, type text, payload text)
+    join webhook_endpoints w on w.user_id = x.user_id and x.type = any(w.events) and w.disabled_at is null`);
+}

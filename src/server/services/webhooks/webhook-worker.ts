@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/sql-values';
+import { nextAttemptAtMs } from '../../../domain/webhooks/retry-schedule';
+import type { Config } from '../../config';
+import type { MarketEvents } from '../market-events';
+import { sweepExpiredAnswers } from '../idempotency/idempotent-writes';
+import { deliverWebhook, type DeliveryAttempt } from './deliver-webhook';
+
+const BATCH_SIZE = 20;
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+interface DueDelivery { id: number; message_id: string; payload: string; attempts: number; created_at: string | Date; url: string; secret: string }
+
+/**
+ * Delivers the webhook outbox, at least once. Any number of instances may run it: each claims due rows with
+ * FOR UPDATE SKIP LOCKED and leases them while it sends (no transaction stays open during HTTP), so two instances
+ * never send the same attempt. It wakes after every committed change in this process (market events) and polls
+ * for retries and other instances' events. It also sweeps expired idempotency answers now and then.
+ */
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private lastSweepMs = 0;
+  private stopped = false;
+
+  constructor(private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; config: Config['webhooks']; log: (message: string) => void }) {}
+
+  start(): void {
+    this.unsubscribe = this.deps.events.subscribe(() => this.nudge());
+    this.timer = setInterval(() => this.nudge(), this.deps.config.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+    await this.running;
+  }
+
+  /** Runs a pass soon; a nudge during a pass runs one more after it. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) { this.again = true; return; }
+    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.pass()).catch((error: unknown) => {
+      this.deps.log(`webhook pass failed: ${(error as Error).message}`);
+    }).finally(() => {
+      this.running = null;
+      if (this.again) { this.again = false; this.nudge(); }
+    });
+  }
+
+  private async pass(): Promise<void> {
+    for (;;) {
+      const due = await this.claim();
+      await Promise.all(due.map(async (delivery) => this.record(delivery, await deliverWebhook(
+        { url: delivery.url, secret: delivery.secret, messageId: delivery.message_id, payload: delivery.payload },
+        { allowPrivate: this.deps.config.allowPrivate, timeoutMs: this.deps.config.timeoutMs, now: this.deps.clock() },
+      ))));
+      if (due.length < BATCH_SIZE || this.stopped) break;
+    }
+    const nowMs = this.deps.clock().getTime();
+    if (nowMs - this.lastSweepMs > SWEEP_EVERY_MS) {
+      this.lastSweepMs = nowMs;
+      await sweepExpiredAnswers(this.deps.db, this.deps.clock());
+    }
+  }
+
+  private async claim(): Promise<DueDelivery[]> {
+    const now = this.deps.clock();
+    const leaseEnds = new Date(now.getTime() + this.deps.config.timeoutMs + 30_000);
+    return rowsOf<DueDelivery>(await this.deps.db.execute(sql`
+      update webhook_deliveries d set leased_until = ${leaseEnds.toISOString()}::timestamptz
+      from (select id from webhook_deliveries
+            where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+              and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
+            order by next_attempt_at limit ${BATCH_SIZE} for update skip locked) due, webhook_endpoints w
+      where d.id = due.id and w.id = d.endpoint_id
+      returning d.id, d.message_id, d.payload, d.attempts, d.created_at, w.url, w.secret`));
+  }
+
+  /** The attempt's log row and the delivery's new state, in one statement. */
+  private async record(delivery: DueDelivery, attempt: DeliveryAttempt): Promise<void> {
+    const now = this.deps.clock();
+    const attempts = delivery.attempts + 1;
+    const delivered = attempt.error === null;
+    const nextMs = delivered ? null : nextAttemptAtMs(attempts, this.deps.config.retryBaseMs, new Date(delivery.created_at).getTime(), now.getTime());
+    const status = delivered ? 'delivered' : nextMs === null ? 'failed' : 'pending';
+    const at = sql`${now.toISOString()}::timestamptz`;
+    await this.deps.db.execute(sql`
+      with logged as (
+        insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
+        values (${delivery.id}, ${at}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error}))
+      update webhook_deliveries set status = ${status}, attempts = ${attempts}, leased_until = null,
+        next_attempt_at = ${new Date(nextMs ?? now.getTime()).toISOString()}::timestamptz,
+        last_status_code = ${attempt.statusCode}, last_latency_ms = ${attempt.latencyMs}, last_error = ${attempt.error},
+        delivered_at = ${delivered ? now.toISOString() : null}::timestamptz
+      where id = ${delivery.id}`);
+  }
+}
