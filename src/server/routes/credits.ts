@@ -17,16 +17,16 @@ import { PurchaseDesk } from '../services/purchases/purchase-desk';
 import { redeemQuoteIn } from '../services/quotes/redeem-quote';
 import { retireCredits, retireCreditsIn, type RetireResult } from '../services/retire-credits';
 import { listCredits, listTransactions, toCredit } from '../services/portfolio-queries';
+import type { IntegrityAttributes } from '../../shared/integrity';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 type Bought = { purchase: PurchaseResult; retirement: RetireResult | null };
 
 /** The purchase's answer as of its commit; the token id arrives from the chain afterwards (see `refine`). */
-const purchaseAnswer = ({ purchase, retirement }: Bought) => ({
+const purchaseAnswer = ({ purchase, retirement }: Bought, integrity: IntegrityAttributes | null) => ({
   status: 201,
   body: {
-    // The lot's labels are added by `refine` from the catalogue (they are the project's, not the transaction's).
-    credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix, null), tokenId: null },
+    credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix, integrity), tokenId: null },
     subtotal: formatCents(purchase.subtotalCents),
     fee: formatCents(purchase.feeCents),
     total: formatCents(purchase.totalCents),
@@ -59,9 +59,11 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const userId = await requireUserId(request, db, now);
       const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = request.body;
       const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined };
+      // The lot carries its project's labels; read before the write so that the stored (replayable) answer has them.
+      const integrity = await deps.catalogue.integrityOf(projectId);
       return gate.respond<Bought>(request, reply, {
         userId,
-        answer: purchaseAnswer,
+        answer: (bought: Bought) => purchaseAnswer(bought, integrity),
         // Buy and retire in one step, or buy at a quoted price: one database transaction, so a failed retirement
         // buys nothing and a refused quote takes nothing. A plain purchase joins the desk's next batch (its own
         // all-or-nothing part of one transaction).
@@ -80,8 +82,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         refine: async ({ purchase }, answer) => {
           const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);
           const body = answer.body as { credit: object };
-          const integrity = await deps.catalogue.integrityOf(purchase.holding.projectId);
-          return { ...answer, body: { ...body, credit: { ...body.credit, tokenId: anchored?.tokenId ?? null, integrity } } };
+          return { ...answer, body: { ...body, credit: { ...body.credit, tokenId: anchored?.tokenId ?? null } } };
         },
       });
     });
