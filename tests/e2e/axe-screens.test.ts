@@ -37,6 +37,7 @@ const SCREENS: Array<{ path: () => string; ready: (page: Page) => Promise<void>;
   { path: () => '/marketplace', ready: (page) => page.getByRole('button', { name: 'Buy Credits' }).first().waitFor(), signedIn: true },
   { path: () => '/trading', ready: (page) => page.getByRole('img', { name: /Candlestick chart/ }).waitFor(), signedIn: true },
   { path: () => '/portfolio', ready: (page) => page.getByText(/CERT-/).first().waitFor(), signedIn: true },
+  { path: () => '/developers', ready: (page) => page.getByRole('heading', { name: 'API keys and webhooks', level: 1 }).waitFor(), signedIn: true },
   { path: () => '/verify', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(), signedIn: true },
   { path: () => `/certificates/${certificateId}`, ready: (page) => page.getByText(certificateId).first().waitFor(), signedIn: true },
   { path: () => '/no-such-page', ready: (page) => page.getByText(/not found/i).first().waitFor(), signedIn: true },

@@ -19,7 +19,7 @@ export interface ChainAuditReport {
 export interface ChainAudit {
   /** The latest report: cached for `cacheMs`, never waiting longer than `timeoutMs` (then the previous report). */
   report(timeoutMs: number): Promise<ChainAuditReport>;
-  /** Starts a full sweep unless one is running; resolves when it ends. */
+  /** Starts a full sweep (after the running one, if any: that one may have read rows older than the request); resolves when it ends. */
   sweep(): Promise<void>;
   /** Ends a running sweep early (shutdown) and waits for it. */
   stop(): Promise<void>;
@@ -49,6 +49,7 @@ export function createChainAudit(options: ChainAuditOptions): ChainAudit {
   let cached: { report: ChainAuditReport; atMs: number } | null = null;
   let refreshing: Promise<ChainAuditReport> | null = null;
   let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
   let sweepState: ChainAuditReport['sweep'] = { state: 'never', startedAt: null, finishedAt: null, checkedHoldings: 0, error: null };
   let mismatches: ChainMismatch[] = [];
   let stopped = false;
@@ -145,8 +146,15 @@ export function createChainAudit(options: ChainAuditOptions): ChainAudit {
 
     sweep() {
       if (stopped) return Promise.resolve();
-      running ??= runSweep().finally(() => (running = null));
-      return running;
+      if (!running) {
+        running = runSweep().finally(() => (running = null));
+        return running;
+      }
+      queued ??= running.then(() => {
+        queued = null;
+        return this.sweep();
+      });
+      return queued;
     },
 
     async stop() {

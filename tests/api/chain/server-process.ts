@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the server on a file-backed data directory and resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 240_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: PROJECT_ROOT,
