@@ -11,6 +11,8 @@ import { NotFoundPage } from './pages/not-found';
 const TradingPage = lazy(() => import('./pages/trading').then((module) => ({ default: module.TradingPage })));
 const PortfolioPage = lazy(() => import('./pages/portfolio').then((module) => ({ default: module.PortfolioPage })));
 const CertificatePage = lazy(() => import('./pages/certificate').then((module) => ({ default: module.CertificatePage })));
+const ProjectPage = lazy(() => import('./pages/project').then((module) => ({ default: module.ProjectPage })));
+const RegistryPage = lazy(() => import('./pages/registry').then((module) => ({ default: module.RegistryPage })));
 const DevelopersPage = lazy(() => import('./pages/developers').then((module) => ({ default: module.DevelopersPage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
@@ -30,6 +32,8 @@ export function SignedInApp() {
           <Route path="/portfolio" component={PortfolioPage} />
           <Route path="/certificates/:id" component={CertificatePage} />
           <Route path="/verify" component={VerifyPage} />
+          <Route path="/projects/:id" component={ProjectPage} />
+          <Route path="/registry" component={RegistryPage} />
           <Route path="/developers" component={DevelopersPage} />
           <Route component={NotFoundPage} />
         </Switch>

@@ -29,6 +29,8 @@ import { marketStreamRoutes } from './routes/market-stream';
 import { tradingRoutes } from './routes/trading';
 import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
+import { registryRoutes } from './routes/registry';
+import { reportRoutes } from './routes/reports';
 import { quoteRoutes } from './routes/quotes';
 import { developerRoutes } from './routes/developers';
 import { registerBearerAuth } from './plugins/bearer-auth';
@@ -93,6 +95,8 @@ export async function buildApp(
     await api.register(certificateRoutes(deps));
     await api.register(exportRoutes(deps));
     await api.register(poolRoutes(deps));
+    await api.register(registryRoutes(deps));
+    await api.register(reportRoutes(deps));
     await api.register(quoteRoutes(deps));
     await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
   }, { prefix: '/api' });

@@ -9,6 +9,8 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/verify\/?$/,
   /^\/developers\/?$/,
   /^\/certificates\/[^/]+\/?$/,
+  /^\/registry\/?$/,
+  /^\/projects\/\d+\/?$/,
 ];
 
 export const isClientRoute = (path: string) => CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(path));

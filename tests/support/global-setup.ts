@@ -19,7 +19,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const key = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_FOLDER).sort()) if (file.endsWith('.sql')) key.update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
-  key.update(readFileSync(path.resolve(import.meta.dirname, '../../src/server/db/seed-projects.ts')));
+  for (const file of ['seed-projects.ts', 'seed.ts']) key.update(readFileSync(path.resolve(import.meta.dirname, '../../src/server/db', file)));
   const templatePath = path.join(os.tmpdir(), `carbon-marketplace-template-${key.digest('hex').slice(0, 16)}.tar`);
   if (!process.env.TEST_DATABASE_URL && !existsSync(templatePath)) {
     const handle = await openDatabase({ dataDir: 'memory://' });

@@ -7,6 +7,7 @@ import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
 import { Button } from '../components/ui/button';
 import { BuyDialog } from '../features/marketplace/components/buy-dialog';
+import { IntegrityFilterBar } from '../features/marketplace/components/integrity-filter-bar';
 import { MarketplaceFilters } from '../features/marketplace/components/marketplace-filters';
 import { MarketplaceStatusBanner } from '../features/marketplace/components/marketplace-status-banner';
 import { ProjectCard } from '../features/marketplace/components/project-card';
@@ -51,6 +52,7 @@ export function MarketplacePage() {
         }
       />
       <MarketplaceFilters filters={filters} onChange={setFilters} />
+      <IntegrityFilterBar filters={filters} onChange={(changes) => setFilters({ ...filters, ...changes })} />
       {projects.data && <MarketplaceStatusBanner loadedCount={projectCount} shownCount={matching.length} />}
       <section aria-labelledby="projects-heading">
         <h2 id="projects-heading" className="sr-only">
@@ -87,6 +89,7 @@ export function MarketplacePage() {
         onQuantityTextChange={buy.setQuantityText}
         retireImmediately={buy.retireImmediately}
         onRetireImmediatelyChange={buy.setRetireImmediately}
+        claim={buy.claim}
         cashBalance={user?.cashBalance ?? null}
         onPay={buy.pay}
       />

@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { loadFailure } from '../components/load-error';
 import { Skeleton } from '../components/ui/skeleton';
 import { EsgExportCard } from '../features/portfolio/components/esg-export-card';
+import { ReportingCard } from '../features/portfolio/components/reporting-card';
 import { HoldingsTable } from '../features/portfolio/components/holdings-table';
 import { PortfolioSignIn } from '../features/portfolio/components/portfolio-sign-in';
 import { PortfolioSummary } from '../features/portfolio/components/portfolio-summary';
@@ -65,6 +66,7 @@ export function PortfolioPage() {
           <HoldingsTable credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} onRetire={flow.openFor} />
           <RetirementHistory credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} />
           <EsgExportCard />
+          <ReportingCard />
           <RetireDialog flow={flow} />
           <ProcessingDialog
             open={flow.pending}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { PriceInterval } from '../../shared/constants';
 import { PageContainer } from '../components/page-container';
 import { ToggleGroup } from '../components/ui/toggle-group';
@@ -29,6 +30,8 @@ export function TradingPage() {
   const { user } = useAuth();
   const projects = useProjects();
   const [projectId, setProjectId] = useState<number | null>(null);
+  // `/trading?project=ID` (the project page's Trade action) opens that pair.
+  const wantedProjectId = Number(new URLSearchParams(useSearch()).get('project'));
   const [interval, setChartInterval] = useState<PriceInterval>('1h');
   const [phoneView, setPhoneView] = useState<PhoneView>('chart');
   const credits = useMyCredits(user !== null);
@@ -36,8 +39,8 @@ export function TradingPage() {
 
   // The first project is selected once the catalogue arrives.
   useEffect(() => {
-    if (projectId === null && projects.data && projects.data.length > 0) setProjectId(projects.data[0].id);
-  }, [projectId, projects.data]);
+    if (projectId === null && projects.data && projects.data.length > 0) setProjectId((projects.data.find((project) => project.id === wantedProjectId) ?? projects.data[0]).id);
+  }, [projectId, projects.data, wantedProjectId]);
   useMarketStream(projectId);
 
   return (

@@ -9,6 +9,10 @@ export interface CertificateDocument extends CertificateContent {
   digest: string;
   /** Absolute URL of the public certificate page; the QR code encodes it. */
   certificateUrl: string;
+  /** The claim's purpose as words (`Article 6 / NDC`); null without a claim. */
+  claimPurposeLabel?: string | null;
+  /** The frozen integrity labels on one line; null on version-1 certificates. */
+  integritySummary?: string | null;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -40,9 +44,22 @@ export function certificateRows(document: CertificateDocument): Array<[label: st
     ['Quantity', `${document.quantityTonnes.toLocaleString('en-US')} tonnes CO2e`],
     ['Serial range', document.serialRange],
     ['Reason', document.reason],
+    ...claimRows(document),
     ['Retirement date', formatRetirementDate(document.retiredAt)],
     ['Chain transaction', document.chainTxHash ?? PENDING_ANCHORING],
     ['On-chain token', TOKEN_RECORD_NOTE],
     ['SHA-256 digest', document.digest],
   ];
+}
+
+/** Rows of the version-2 content: the claim (purpose, period, jurisdiction) and the labels the unit carried. */
+function claimRows(document: CertificateDocument): Array<[label: string, value: string]> {
+  const rows: Array<[string, string]> = [];
+  if (document.claim) {
+    rows.push(['Claim purpose', document.claimPurposeLabel ?? document.claim.purpose]);
+    rows.push(['Reporting period', `${document.claim.periodStart} to ${document.claim.periodEnd}`]);
+    rows.push(['Jurisdiction', document.claim.subdivision ?? document.claim.country]);
+  }
+  if (document.integritySummary) rows.push(['Integrity labels', document.integritySummary]);
+  return rows;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { IntegrityAttributes } from '../../shared/integrity';
 
 // Money columns are bigint cents read as JS bigint; quantities are whole tonnes.
 const cents = (name: string) => bigint(name, { mode: 'bigint' });
@@ -56,6 +57,16 @@ export const projects = pgTable('projects', {
   serialPrefix: text('serial_prefix').notNull(),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
+  // Integrity attributes (shared/integrity.ts); every lot of the project carries them, certificates freeze a copy.
+  ccpLabel: text('ccp_label').notNull().default('none'),
+  corsia: text('corsia').notNull().default('not_eligible'),
+  article6: text('article6').notNull().default('not_authorised'),
+  correspondingAdjustment: text('corresponding_adjustment').notNull().default('not_applicable'),
+  category: text('category').notNull().default('reduction'),
+  bufferPoolPercent: integer('buffer_pool_percent'),
+  rating: text('rating'),
+  ratingOnWatch: boolean('rating_on_watch').notNull().default(false),
+  integrityDemoData: boolean('integrity_demo_data').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [check('projects_available_non_negative', sql`${t.availableCredits} >= 0`)]);
 
@@ -123,9 +134,21 @@ export const certificates = pgTable('certificates', {
   chainTxHash: text('chain_tx_hash'),
   /** Why the on-chain retirement failed for good; null while pending or once retired on chain. */
   anchorError: text('anchor_error'),
+  /** Canonical-content version the digest uses: 1 before claims and labels existed, 2 since (both stay verifiable). */
+  contentVersion: integer('content_version').notNull().default(1),
+  /** The retirement claim (shared/retirement-claim.ts); null on version-1 certificates and when none was stated. */
+  claimPurpose: text('claim_purpose'),
+  claimPeriodStart: text('claim_period_start'),
+  claimPeriodEnd: text('claim_period_end'),
+  claimCountry: text('claim_country'),
+  claimSubdivision: text('claim_subdivision'),
+  /** The project's integrity attributes as they stood at retirement: the label stays with the retired unit. */
+  integrity: jsonb('integrity').$type<IntegrityAttributes>(),
   createdAt: createdAt(),
 }, (t) => [
   index('certificates_user_idx').on(t.userId),
+  // The public registry lists every retirement newest first.
+  index('certificates_retired_idx').on(t.retiredAt, t.id),
   uniqueIndex('certificates_holding_key').on(t.holdingId),
   index('certificates_unanchored_idx').on(t.holdingId).where(sql`${t.chainTxHash} is null`),
 ]);

@@ -17,15 +17,16 @@ import { PurchaseDesk } from '../services/purchases/purchase-desk';
 import { redeemQuoteIn } from '../services/quotes/redeem-quote';
 import { retireCredits, retireCreditsIn, type RetireResult } from '../services/retire-credits';
 import { listCredits, listTransactions, toCredit } from '../services/portfolio-queries';
+import type { IntegrityAttributes } from '../../shared/integrity';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 type Bought = { purchase: PurchaseResult; retirement: RetireResult | null };
 
 /** The purchase's answer as of its commit; the token id arrives from the chain afterwards (see `refine`). */
-const purchaseAnswer = ({ purchase, retirement }: Bought) => ({
+const purchaseAnswer = ({ purchase, retirement }: Bought, integrity: IntegrityAttributes | null) => ({
   status: 201,
   body: {
-    credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix), tokenId: null },
+    credit: { ...toCredit(retirement?.retired ?? purchase.holding, purchase.projectName, purchase.serialPrefix, integrity), tokenId: null },
     subtotal: formatCents(purchase.subtotalCents),
     fee: formatCents(purchase.feeCents),
     total: formatCents(purchase.totalCents),
@@ -56,11 +57,13 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...errors } } }, async (request, reply) => {
       const now = clock();
       const userId = await requireUserId(request, db, now);
-      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId } = request.body;
+      const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = request.body;
       const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined };
+      // The lot carries its project's labels; read before the write so that the stored (replayable) answer has them.
+      const integrity = await deps.catalogue.integrityOf(projectId);
       return gate.respond<Bought>(request, reply, {
         userId,
-        answer: purchaseAnswer,
+        answer: (bought: Bought) => purchaseAnswer(bought, integrity),
         // Buy and retire in one step, or buy at a quoted price: one database transaction, so a failed retirement
         // buys nothing and a refused quote takes nothing. A plain purchase joins the desk's next batch (its own
         // all-or-nothing part of one transaction).
@@ -69,7 +72,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             if (quoteId !== undefined) await redeemQuoteIn(tx, { ...wanted, quoteId }, now);
             const purchase = await purchaseOneIn(tx, wanted, now, statements);
             const retirement = retireImmediately
-              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, projectLocked: true }, now)
+              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true }, now)
               : null;
             return { purchase, retirement };
           })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
@@ -88,12 +91,12 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...errors } },
     }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
-      const { reason, quantity, beneficiary } = request.body;
+      const { reason, quantity, beneficiary, claim } = request.body;
       return gate.respond<RetireResult>(request, reply, {
         userId: user.id,
         answer: retireAnswer,
         work: async (ticket) => {
-          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, account: user }, clock(), ticket);
+          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user }, clock(), ticket);
           events.publish({ type: 'project', projectId: result.retired.projectId });
           return result;
         },

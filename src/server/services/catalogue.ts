@@ -1,8 +1,10 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { projectIntegrity } from '../db/integrity-columns';
 import { projects } from '../db/schema';
 import { formatCents } from '../../domain/money';
+import type { IntegrityAttributes } from '../../shared/integrity';
 import type { Project } from '../../shared/schemas/project';
 import type { MarketEvents } from './market-events';
 
@@ -24,6 +26,7 @@ export function toProject(row: ProjectRow): Project {
     serialPrefix: row.serialPrefix,
     latitude: row.latitude,
     longitude: row.longitude,
+    integrity: projectIntegrity(row),
   };
 }
 
@@ -44,6 +47,8 @@ export class Catalogue {
   private body: CatalogueBody | null = null;
   private loadedAtMs = 0;
   private loading: Promise<CatalogueBody> | null = null;
+  /** Kept across invalidations: purchases change availability, never a project's labels (only the seed does). */
+  private integrityById = new Map<number, IntegrityAttributes>();
 
   constructor(private readonly db: Database, events: MarketEvents, private readonly ttlMs = 1000, private readonly nowMs = () => Date.now()) {
     events.subscribe((event) => {
@@ -63,9 +68,17 @@ export class Catalogue {
     return this.loading;
   }
 
+  /** The integrity attributes every lot of the project carries, for answers that show a holding without a join. */
+  async integrityOf(projectId: number): Promise<IntegrityAttributes | null> {
+    if (!this.integrityById.has(projectId)) await this.listBody();
+    return this.integrityById.get(projectId) ?? null;
+  }
+
   private async load(): Promise<CatalogueBody> {
     const rows = await this.db.select().from(projects).orderBy(asc(projects.id));
-    const identity = Buffer.from(JSON.stringify(rows.map(toProject)));
+    const list = rows.map(toProject);
+    this.integrityById = new Map(list.map((project) => [project.id, project.integrity]));
+    const identity = Buffer.from(JSON.stringify(list));
     // Unchanged since the last load (the TTL expired, nothing was bought): keep the compressed forms.
     const previous = this.body;
     this.body = previous?.identity.equals(identity) ? previous : {

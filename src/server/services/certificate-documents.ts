@@ -58,11 +58,14 @@ export async function certificatePdf(document: CertificateDocument): Promise<Buf
     48, 108, { width: 540, lineGap: 2 },
   );
   let y = Math.max(pdf.y + 18, 170);
-  for (const [label, value] of certificateRows(document)) {
-    pdf.fillColor(SLATE).font('Helvetica-Bold').fontSize(10.5).text(label, 48, y, { width: 125 });
+  const rows = certificateRows(document);
+  // A version-2 certificate has up to 18 rows: they are set tighter so that everything stays on one page.
+  const [labelSize, valueSize, gap] = rows.length > 13 ? [9.5, 9.5, 3] : [10.5, 11, 8];
+  for (const [label, value] of rows) {
+    pdf.fillColor(SLATE).font('Helvetica-Bold').fontSize(labelSize).text(label, 48, y, { width: 125 });
     const mono = label === 'SHA-256 digest' || label === 'Chain transaction';
-    pdf.fillColor('#0f172a').font(mono ? 'Courier' : 'Helvetica').fontSize(mono ? 9 : 11).text(toWinAnsi(value), 178, y, { width: 420 });
-    y = Math.max(pdf.y, y + 13) + 8;
+    pdf.fillColor('#0f172a').font(mono ? 'Courier' : 'Helvetica').fontSize(mono ? 8.5 : valueSize).text(toWinAnsi(value), 178, y, { width: 420 });
+    y = Math.max(pdf.y, y + valueSize + 2) + gap;
   }
   const qrX = width - 56 - 180;
   pdf.image(qr, qrX, 170, { width: 180, height: 180 });

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { certificates, holdings, projects } from '../db/schema';
-import { canonicalCertificateContent, type CertificateContent } from '../../domain/certificates/certificate-content';
+import { canonicalCertificateContent, type CertificateContent, type CertificateContentVersion } from '../../domain/certificates/certificate-content';
 import type { CertificateDocument } from '../../domain/certificates/certificate-document';
 import { formatSerialRange } from '../../domain/serials';
 import { PROJECT_TYPE_LABELS, STANDARD_LABELS, type ProjectType, type Standard } from '../../shared/constants';
 import type { Certificate } from '../../shared/schemas/certificate';
+import { integritySummary, type IntegrityAttributes } from '../../shared/integrity';
+import { CLAIM_PURPOSE_LABELS, type ClaimPurpose, type RetirementClaim } from '../../shared/retirement-claim';
 
 type CertificateRow = typeof certificates.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
@@ -43,9 +45,22 @@ function projectFields(project: ProjectRow) {
   };
 }
 
+/** The version-2 part of the content: the stated claim and the labels frozen at retirement. */
+function claimAndLabels(certificate: CertificateRow): Pick<CertificateContent, 'version' | 'claim' | 'integrity'> {
+  if (certificate.contentVersion === 1) return { version: 1 };
+  return { version: certificate.contentVersion as CertificateContentVersion, claim: certificateClaim(certificate), integrity: certificate.integrity ?? null };
+}
+
+export function certificateClaim(certificate: CertificateRow): RetirementClaim | null {
+  const { claimPurpose, claimPeriodStart, claimPeriodEnd, claimCountry, claimSubdivision } = certificate;
+  if (!claimPurpose || !claimPeriodStart || !claimPeriodEnd || !claimCountry) return null;
+  return { purpose: claimPurpose as ClaimPurpose, periodStart: claimPeriodStart, periodEnd: claimPeriodEnd, country: claimCountry, subdivision: claimSubdivision };
+}
+
 /** The content as the certificate row states it. */
 export function certificateContent({ certificate, project }: CertificateRecord): CertificateContent {
   return {
+    ...claimAndLabels(certificate),
     certificateId: certificate.id,
     beneficiary: certificate.beneficiary,
     ...projectFields(project),
@@ -62,6 +77,7 @@ export function certificateContent({ certificate, project }: CertificateRecord):
 function ledgerContent({ certificate, project, holding }: CertificateRecord): CertificateContent | null {
   if (!holding || holding.status !== 'retired' || holding.certificateId !== certificate.id || !holding.retiredAt) return null;
   return {
+    ...claimAndLabels(certificate),
     certificateId: certificate.id,
     beneficiary: certificate.beneficiary,
     ...projectFields(project),
@@ -105,6 +121,9 @@ export function toCertificateJson(record: CertificateRecord, baseUrl: string): C
     digestAlgorithm: 'SHA-256',
     verified: ledger !== null && certificateDigest(ledger) === digest,
     certificateUrl: certificateUrl(baseUrl, content.certificateId),
+    contentVersion: content.version ?? 1,
+    claim: content.claim ? { ...content.claim, purpose: content.claim.purpose as ClaimPurpose, purposeLabel: CLAIM_PURPOSE_LABELS[content.claim.purpose as ClaimPurpose] ?? content.claim.purpose } : null,
+    integrity: (content.integrity as IntegrityAttributes | null | undefined) ?? null,
   };
 }
 
@@ -133,5 +152,10 @@ export function toCertificateDocument(json: Certificate): CertificateDocument {
     chainTxHash: json.chainTxHash,
     digest: json.digest,
     certificateUrl: json.certificateUrl,
+    version: json.contentVersion,
+    claim: json.claim,
+    integrity: json.integrity,
+    claimPurposeLabel: json.claim?.purposeLabel ?? null,
+    integritySummary: json.integrity ? integritySummary(json.integrity) : null,
   };
 }

@@ -3,6 +3,8 @@ import type { Database } from '../db/client';
 import { certificates, holdings, projects } from '../db/schema';
 import { toCsv } from '../../domain/exports/to-csv';
 import { formatSerial } from '../../domain/serials';
+import type { IntegrityAttributes } from '../../shared/integrity';
+import type { Certificate } from '../../shared/schemas/certificate';
 import type { Transaction } from '../../shared/schemas/transaction';
 import { toCertificateJson } from './certificate-queries';
 
@@ -25,6 +27,10 @@ export interface RetirementExportRow {
   digestSha256: string;
   verified: boolean;
   certificateUrl: string;
+  /** The unit's integrity labels frozen at retirement (null on version-1 certificates) and the stated claim. */
+  integrity: IntegrityAttributes | null;
+  claim: Certificate['claim'];
+  contentVersion: number;
 }
 
 export async function listRetirementsForExport(db: Database, userId: number, baseUrl: string): Promise<RetirementExportRow[]> {
@@ -56,6 +62,9 @@ export async function listRetirementsForExport(db: Database, userId: number, bas
       digestSha256: json.digest,
       verified: json.verified,
       certificateUrl: json.certificateUrl,
+      integrity: json.integrity,
+      claim: json.claim,
+      contentVersion: json.contentVersion,
     };
   });
 }
@@ -63,6 +72,9 @@ export async function listRetirementsForExport(db: Database, userId: number, bas
 const RETIREMENT_COLUMNS = [
   'certificate_id', 'retirement_date', 'beneficiary', 'reason', 'project_name', 'standard', 'project_type', 'country',
   'vintage_year', 'quantity_tco2e', 'serial_start', 'serial_end', 'serial_range', 'chain_tx_hash', 'digest_sha256', 'verified', 'certificate_url',
+  'claim_purpose', 'claim_period_start', 'claim_period_end', 'claim_country', 'claim_subdivision',
+  'category', 'ccp_label', 'corsia', 'article6', 'corresponding_adjustment', 'buffer_pool_percent', 'rating', 'rating_on_watch', 'labels_demo_data',
+  'content_version',
 ] as const;
 
 export function retirementsCsv(rows: RetirementExportRow[]): string {
@@ -70,7 +82,20 @@ export function retirementsCsv(rows: RetirementExportRow[]): string {
     row.certificateId, row.retirementDate, row.beneficiary, row.reason, row.projectName, row.standard, row.projectType, row.country,
     row.vintageYear, row.quantityTonnes, row.serialStart, row.serialEnd, row.serialRange, row.chainTxHash, row.digestSha256,
     row.verified ? 'true' : 'false', row.certificateUrl,
+    ...claimCells(row.claim), ...integrityCells(row.integrity), row.contentVersion,
   ]));
+}
+
+const claimCells = (claim: Certificate['claim']) =>
+  claim ? [claim.purpose, claim.periodStart, claim.periodEnd, claim.country, claim.subdivision] : [null, null, null, null, null];
+
+/** Codes, not labels: the columns are for spreadsheets and docs/esg-export.md lists each code. */
+export function integrityCells(integrity: IntegrityAttributes | null) {
+  if (!integrity) return [null, null, null, null, null, null, null, null, null];
+  return [
+    integrity.category, integrity.ccpLabel, integrity.corsia, integrity.article6, integrity.correspondingAdjustment,
+    integrity.bufferPoolPercent, integrity.rating, String(integrity.ratingOnWatch), String(integrity.demoData),
+  ];
 }
 
 const TRANSACTION_COLUMNS = ['transaction_id', 'date', 'type', 'project_id', 'project_name', 'quantity_tco2e', 'total_usd', 'fee_usd', 'certificate_id'] as const;

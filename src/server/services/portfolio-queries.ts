@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { holdings, orders, projects, transactions } from '../db/schema';
+import { projectIntegrity } from '../db/integrity-columns';
+import { certificates, holdings, orders, projects, transactions } from '../db/schema';
+import type { IntegrityAttributes } from '../../shared/integrity';
 import { formatCents } from '../../domain/money';
 import { formatSerialRange } from '../../domain/serials';
 import type { Credit } from '../../shared/schemas/credit';
@@ -9,7 +11,7 @@ import type { UserStats } from '../../shared/schemas/stats';
 
 type HoldingRow = typeof holdings.$inferSelect;
 
-export function toCredit(row: HoldingRow, projectName: string, serialPrefix: string): Credit {
+export function toCredit(row: HoldingRow, projectName: string, serialPrefix: string, integrity: IntegrityAttributes | null): Credit {
   return {
     id: row.id,
     tokenId: row.tokenId ?? null,
@@ -25,18 +27,21 @@ export function toCredit(row: HoldingRow, projectName: string, serialPrefix: str
     serialStart: row.serialStart,
     serialEnd: row.serialEnd,
     serialRange: formatSerialRange(serialPrefix, row.serialStart, row.serialEnd),
+    integrity,
   };
 }
 
 /** The user's holdings, newest first; pooled tonnes belong to the pool, not to a user, so they never appear. */
 export async function listCredits(db: Database, userId: number): Promise<Credit[]> {
   const rows = await db
-    .select({ holding: holdings, projectName: projects.name, serialPrefix: projects.serialPrefix })
+    .select({ holding: holdings, project: projects, frozen: certificates.integrity })
     .from(holdings)
     .innerJoin(projects, eq(projects.id, holdings.projectId))
+    .leftJoin(certificates, eq(certificates.id, holdings.certificateId))
     .where(eq(holdings.userId, userId))
     .orderBy(desc(holdings.purchaseDate), desc(holdings.id));
-  return rows.map((row) => toCredit(row.holding, row.projectName, row.serialPrefix));
+  // A retired lot shows the labels its certificate froze; a live one carries its project's current labels.
+  return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 }
 
 export async function listTransactions(db: Database, userId: number): Promise<Transaction[]> {

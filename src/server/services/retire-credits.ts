@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { runTransaction } from '../db/run-transaction';
-import { certificates, holdings, transactions, users } from '../db/schema';
+import { projectIntegrity } from '../db/integrity-columns';
+import { certificates, holdings, projects, transactions, users } from '../db/schema';
+import { CERTIFICATE_CONTENT_VERSION } from '../../domain/certificates/certificate-content';
+import type { RetirementClaim } from '../../shared/retirement-claim';
 import { CERTIFICATE_ID_RANDOM_BYTES, formatCertificateId } from '../../domain/certificates/certificate-id';
 import { defaultBeneficiary, planRetirement } from '../../domain/certificates/plan-retirement';
 import { ValidationError } from '../../domain/errors';
@@ -30,6 +33,8 @@ export interface RetireInput {
    * taking the trading lock as well could then wait on a trading batch that waits on that row.
    */
   projectLocked?: boolean;
+  /** What the retirement is claimed for (already validated by the route's schema). */
+  claim?: RetirementClaim;
 }
 
 export interface RetireResult {
@@ -86,8 +91,13 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
   } else {
     [retired] = await tx.update(holdings).set(retiredFields).where(eq(holdings.id, holding.id)).returning();
   }
+  // The labels stay with the unit: the certificate freezes the project's attributes as they are at retirement.
+  const [project] = await tx.select().from(projects).where(eq(projects.id, retired.projectId));
   await tx.insert(certificates).values({
     id: certificateId,
+    contentVersion: CERTIFICATE_CONTENT_VERSION,
+    ...claimColumns(input.claim),
+    integrity: projectIntegrity(project),
     userId: input.userId,
     holdingId: retired.id,
     projectId: retired.projectId,
@@ -114,6 +124,17 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
     data: { certificateId, creditId: retired.id, projectId: retired.projectId, quantity: plan.quantityTonnes, beneficiary, reason },
   }], now);
   return { certificateId, retired };
+}
+
+function claimColumns(claim: RetirementClaim | undefined) {
+  if (!claim) return {};
+  return {
+    claimPurpose: claim.purpose,
+    claimPeriodStart: claim.periodStart,
+    claimPeriodEnd: claim.periodEnd,
+    claimCountry: claim.country,
+    claimSubdivision: claim.subdivision,
+  };
 }
 
 export function retireCredits(db: Database, input: RetireInput, now: Date, ticket?: IdempotencyTicket<RetireResult>): Promise<RetireResult> {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_QUANTITY_TONNES, MAX_REASON_LENGTH } from '../constants';
 import { withoutControlCharacters } from './common';
 import { HOLDING_STATUSES } from './credit';
+import { integrityAttributes } from './integrity';
+import { retirementClaim, retirementClaimJson } from './retirement-claim';
 
 export const MAX_BENEFICIARY_LENGTH = 200;
 
@@ -29,6 +31,8 @@ export const retireBody = z.strictObject({
     .max(MAX_QUANTITY_TONNES, { error: `quantity must be at most ${MAX_QUANTITY_TONNES}` })
     .optional(),
   beneficiary: beneficiaryName.optional(),
+  /** What the retirement is claimed for; stored on the certificate and covered by its digest. */
+  claim: retirementClaim.optional(),
 });
 export type RetireBody = z.infer<typeof retireBody>;
 
@@ -65,6 +69,11 @@ export const certificate = z.object({
   /** The ledger still holds these tonnes as retired under this certificate, with the same content. */
   verified: z.boolean(),
   certificateUrl: z.string(),
+  /** Canonical-content version of the digest: 1 for certificates issued before claims and labels, else 2. */
+  contentVersion: z.union([z.literal(1), z.literal(2)]),
+  claim: retirementClaimJson.nullable(),
+  /** The unit's integrity labels frozen at retirement; null on version-1 certificates. */
+  integrity: integrityAttributes.nullable(),
 });
 export type Certificate = z.infer<typeof certificate>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../constants';
 import { MAX_ID, moneyString, priceDollars, quantityTonnes, withoutControlCharacters } from './common';
+import { integrityAttributes } from './integrity';
+import { retirementClaim } from './retirement-claim';
 
 export const HOLDING_STATUSES = ['active', 'escrowed', 'pooled', 'retired'] as const;
 export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
@@ -21,6 +23,8 @@ export const credit = z.object({
   serialStart: z.number(),
   serialEnd: z.number(),
   serialRange: z.string(),
+  /** The project's labels, which every lot of it carries through trades; null only for a project unknown to the catalogue. */
+  integrity: integrityAttributes.nullable(),
 });
 export type Credit = z.infer<typeof credit>;
 
@@ -35,6 +39,8 @@ export const purchaseBody = z.strictObject({
   // Empty means the default reason, so this is the reason field without its required minimum.
   reason: z.string({ error: 'reason must be text' }).trim().max(MAX_REASON_LENGTH, { error: `The retirement reason must be at most ${MAX_REASON_LENGTH} characters` })
     .superRefine(withoutControlCharacters('reason', { multiLine: true })).optional(),
+  /** The retirement claim of buy-and-retire (ignored without retireImmediately). */
+  claim: retirementClaim.optional(),
   /** Pay the price held by this quote (POST /api/quotes); the other fields must match it. */
   quoteId: z.string().min(1).max(100).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_TYPES, STANDARDS } from '../constants';
 import { moneyString } from './common';
+import { integrityAttributes } from './integrity';
 
 export const project = z.object({
   id: z.number(),
@@ -17,5 +18,6 @@ export const project = z.object({
   serialPrefix: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  integrity: integrityAttributes,
 });
 export type Project = z.infer<typeof project>;

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { certificates } from '../../../src/server/db/schema';
 import type { Certificate } from '../../../src/shared/schemas/certificate';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from './retirement-kit';
+import { expectedDigest, retire } from './retirement-kit';
 import { buyCredits, listProjects } from '../../support/api-calls';
 
 let t: TestApp;
@@ -26,16 +25,6 @@ async function retiredCertificate(reason = 'Scope 1 compensation', options: { co
 }
 
 const getJson = (id: string) => t.app.inject({ method: 'GET', url: `/api/certificates/${id}`, headers: { host: 'carbon.example:8443' } });
-
-/** Rebuilt here from the documented rule (sorted-key JSON of the immutable fields + version), not from the server code. */
-function expectedDigest(c: Certificate): string {
-  const canonical = JSON.stringify({
-    beneficiary: c.beneficiary, certificateId: c.certificateId, country: c.country, projectName: c.projectName, projectType: c.projectType,
-    quantityTonnes: c.quantity, reason: c.reason, retiredAt: c.retirementDate, serialEnd: c.serialEnd, serialRange: c.serialRange,
-    serialStart: c.serialStart, standard: c.standard, version: 1, vintageYear: c.vintageYear,
-  });
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
-}
 
 describe('GET /api/certificates/:id', () => {
   it('is public JSON with the full content, the digest and the verified state', async () => {

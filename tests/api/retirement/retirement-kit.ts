@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/client';
 import type { Credit } from '../../../src/shared/schemas/credit';
+import type { Certificate } from '../../../src/shared/schemas/certificate';
 import { getAs, postJson } from '../../support/api-calls';
 
 export function retire(app: FastifyInstance, cookie: string, creditId: number, payload: Record<string, unknown>) {
@@ -31,4 +33,23 @@ export async function serialCoverage(db: Database, projectId: number) {
     next = end + 1;
   }
   return { ok: true, sold: next - 1, ranges };
+}
+
+/** Rebuilt here from the documented rule (README: sorted-key JSON of the immutable fields + version), not from the server code. */
+export function expectedDigest(c: Certificate): string {
+  const record: Record<string, unknown> = {
+    beneficiary: c.beneficiary, certificateId: c.certificateId, country: c.country, projectName: c.projectName, projectType: c.projectType,
+    quantityTonnes: c.quantity, reason: c.reason, retiredAt: c.retirementDate, serialEnd: c.serialEnd, serialRange: c.serialRange,
+    serialStart: c.serialStart, standard: c.standard, version: c.contentVersion, vintageYear: c.vintageYear,
+  };
+  if (c.contentVersion === 2) {
+    for (const key of ['purpose', 'periodStart', 'periodEnd', 'country', 'subdivision'] as const) {
+      record[`claim${key[0].toUpperCase()}${key.slice(1)}`] = c.claim?.[key] ?? null;
+    }
+    for (const key of ['ccpLabel', 'corsia', 'article6', 'correspondingAdjustment', 'category', 'bufferPoolPercent', 'rating', 'ratingOnWatch', 'demoData'] as const) {
+      record[`integrity${key[0].toUpperCase()}${key.slice(1)}`] = c.integrity?.[key] ?? null;
+    }
+  }
+  const sorted = Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key]]));
+  return createHash('sha256').update(JSON.stringify(sorted), 'utf8').digest('hex');
 }

@@ -11,6 +11,10 @@ export function SiteFooter() {
           <Link href="/verify" className="font-medium text-emerald-800 underline-offset-2 hover:underline">
             Verify a retirement
           </Link>
+          {' · '}
+          <Link href="/registry" className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+            Public registry
+          </Link>
         </p>
       </div>
     </footer>

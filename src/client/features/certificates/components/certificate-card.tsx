@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Leaf } from 'lucide-react';
 import type { Certificate } from '../../../../shared/schemas/certificate';
+import { IntegrityBadges } from '../../../components/integrity/integrity-badges';
 import { Card } from '../../../components/ui/card';
 import { formatInteger } from '../../../lib/format';
 import { certificateQrUrl } from '../lib/certificate-files';
@@ -37,6 +38,18 @@ export function CertificateCard({ certificate, state }: { certificate: Certifica
             <Field label="Retirement date">{dateFormat.format(new Date(certificate.retirementDate))} UTC</Field>
             <Field label="Serial range" mono>{certificate.serialRange}</Field>
             <Field label="Reason" wide>{certificate.reason}</Field>
+            {certificate.claim && (
+              <>
+                <Field label="Claim purpose">{certificate.claim.purposeLabel}</Field>
+                <Field label="Jurisdiction">{certificate.claim.subdivision ?? certificate.claim.country}</Field>
+                <Field label="Reporting period">{certificate.claim.periodStart} to {certificate.claim.periodEnd}</Field>
+              </>
+            )}
+            {certificate.integrity && (
+              <Field label="Integrity labels at retirement" wide>
+                <IntegrityBadges integrity={certificate.integrity} className="mt-1" />
+              </Field>
+            )}
             <Field label="Chain transaction" mono wide>
               {certificate.chainTxHash ? (
                 // The chain's own answer (found, block, status) for anyone checking the hash.

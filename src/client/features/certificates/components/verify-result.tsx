@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, CircleDashed, SearchX, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
+import { integritySummary } from '../../../../shared/integrity';
 import type { VerifyResponse } from '../../../../shared/schemas/certificate';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { capitalize, formatDate, formatInteger } from '../../../lib/format';
@@ -52,6 +53,12 @@ export function VerifyResult({ result }: { result: VerifyResponse }) {
                   </Link>
                 </Row>
                 <Row label="Tonnes on the certificate">{formatInteger(certificate.quantity)} t · {certificate.serialRange}</Row>
+                {certificate.claim && (
+                  <Row label="Claim" wide>
+                    {certificate.claim.purposeLabel} · {certificate.claim.subdivision ?? certificate.claim.country} · {certificate.claim.periodStart} to {certificate.claim.periodEnd}
+                  </Row>
+                )}
+                {certificate.integrity && <Row label="Labels at retirement" wide>{integritySummary(certificate.integrity)}</Row>}
                 <Row label="SHA-256 digest" mono wide>{certificate.digest}</Row>
               </>
             )}

@@ -38,6 +38,9 @@ export function useDigestCheck(certificate: Certificate | null | undefined): Dig
       serialRange: certificate.serialRange,
       reason: certificate.reason,
       retiredAt: certificate.retirementDate,
+      version: certificate.contentVersion,
+      claim: certificate.claim,
+      integrity: certificate.integrity,
     });
     sha256Hex(canonical).then(
       (digest) => !cancelled && setState(digest === certificate.digest ? 'match' : 'mismatch'),

@@ -5,6 +5,8 @@ import { PROJECT_TYPE_LABELS, STANDARD_LABELS } from '../../../../shared/constan
 import { purchaseCost } from '../../../../domain/fees';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { ClaimFields } from '../../../components/claims/claim-fields';
+import type { ClaimFieldsState } from '../../../components/claims/use-claim-state';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -21,6 +23,8 @@ export interface BuyDialogProps {
   onQuantityTextChange: (text: string) => void;
   retireImmediately: boolean;
   onRetireImmediatelyChange: (retire: boolean) => void;
+  /** The retirement claim, asked for when retiring immediately. */
+  claim?: ClaimFieldsState;
   /** Null when signed out: paying then leads to sign in. */
   cashBalance: string | null;
   onPay: () => void;
@@ -43,7 +47,7 @@ export function BuyDialog(props: BuyDialogProps) {
       : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Buy Carbon Credits</DialogTitle>
           <DialogDescription>
@@ -103,6 +107,7 @@ export function BuyDialog(props: BuyDialogProps) {
               </p>
             </div>
           </div>
+          {retireImmediately && props.claim && <ClaimFields claim={props.claim} />}
           <p id={`${ids}-pay-note`} className="text-xs text-muted-foreground" role={blockedReason ? 'alert' : undefined}>
             {blockedReason ? (
               <span className="font-medium text-amber-800">{blockedReason}</span>

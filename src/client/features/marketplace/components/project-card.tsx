@@ -4,6 +4,8 @@ import { PROJECT_TYPE_LABELS, STANDARD_LABELS } from '../../../../shared/constan
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Link } from 'wouter';
+import { IntegrityBadges } from '../../../components/integrity/integrity-badges';
 import { formatUsd, pluralize } from '../../../lib/format';
 
 interface ProjectCardProps {
@@ -31,8 +33,11 @@ export function ProjectCard({ project, onBuy }: ProjectCardProps) {
           <Badge variant="info">{STANDARD_LABELS[project.standard] ?? project.standard}</Badge>
         </div>
         <h3 id={headingId} className="mt-3 text-lg font-semibold leading-snug text-slate-900">
-          {project.name}
+          <Link href={`/projects/${project.id}`} className="hover:text-emerald-800 hover:underline focus-visible:underline">
+            {project.name}
+          </Link>
         </h3>
+        <IntegrityBadges integrity={project.integrity} className="mt-2" />
         <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{project.description}</p>
         <div className="mt-auto">
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-border pt-4 text-sm">

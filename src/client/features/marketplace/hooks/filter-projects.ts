@@ -1,12 +1,13 @@
 import type { Project } from '../../../../shared/schemas/project';
 import type { ProjectType, Standard } from '../../../../shared/constants';
 import { toCents } from '../../../lib/format';
+import { DEFAULT_INTEGRITY_FILTERS, hasActiveIntegrityFilters, matchesIntegrityFilters, type IntegrityFilters } from './integrity-filters';
 
 export const ALL = 'all';
 export const PRICE_RANGES = ['any', '0-20', '20-50', '50+'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
 
-export interface ProjectFilters {
+export interface ProjectFilters extends IntegrityFilters {
   search: string;
   projectType: ProjectType | typeof ALL;
   standard: Standard | typeof ALL;
@@ -17,7 +18,7 @@ export interface ProjectFilters {
   priceRange: PriceRange;
 }
 
-export const DEFAULT_FILTERS: ProjectFilters = { search: '', projectType: ALL, standard: ALL, priceRange: 'any' };
+export const DEFAULT_FILTERS: ProjectFilters = { search: '', projectType: ALL, standard: ALL, priceRange: 'any', ...DEFAULT_INTEGRITY_FILTERS };
 
 /** Price bounds in cents, exclusive below and inclusive above: (min, max]. */
 const PRICE_BOUNDS_CENTS: Record<PriceRange, [bigint, bigint | null]> = {
@@ -33,7 +34,7 @@ function inPriceRange(project: Project, range: PriceRange): boolean {
   return cents > above && (upTo === null || cents <= upTo);
 }
 
-/** Name contains the search text (case-insensitive); type, standard and price range match unless set to all/any. */
+/** Name contains the search text (case-insensitive); type, standard and price range match unless set to all/any; the integrity filters hold. */
 export function filterProjects(projects: readonly Project[], filters: ProjectFilters): Project[] {
   const needle = filters.search.trim().toLowerCase();
   return projects.filter(
@@ -41,12 +42,14 @@ export function filterProjects(projects: readonly Project[], filters: ProjectFil
       (needle === '' || project.name.toLowerCase().includes(needle)) &&
       (filters.projectType === ALL || project.projectType === filters.projectType) &&
       (filters.standard === ALL || project.standard === filters.standard) &&
-      inPriceRange(project, filters.priceRange),
+      inPriceRange(project, filters.priceRange) &&
+      matchesIntegrityFilters(project, filters),
   );
 }
 
 /** Whether any filter narrows the list (so that Clear filters has something to clear). */
 export function hasActiveFilters(filters: ProjectFilters): boolean {
   return filters.search.trim() !== '' || filters.projectType !== DEFAULT_FILTERS.projectType
-    || filters.standard !== DEFAULT_FILTERS.standard || filters.priceRange !== DEFAULT_FILTERS.priceRange;
+    || filters.standard !== DEFAULT_FILTERS.standard || filters.priceRange !== DEFAULT_FILTERS.priceRange
+    || hasActiveIntegrityFilters(filters);
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { fakeTxHash } from '../../../lib/fake-tx-hash';
 import { formatInteger, formatUsd } from '../../../lib/format';
 import { goToSignIn } from '../../../lib/full-page';
+import { useClaimState } from '../../../components/claims/use-claim-state';
 import { parseQuantity } from './parse-quantity';
 import { usePurchase } from './use-purchase';
 
@@ -19,12 +20,14 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
   const [retireImmediately, setRetireImmediately] = useState(false);
   const [txHash, setTxHash] = useState('');
   const purchase = usePurchase();
+  const claim = useClaimState();
   const project = projects?.find((candidate) => candidate.id === projectId) ?? null;
 
   const openFor = (selected: Project) => {
     setProjectId(selected.id);
     setQuantityText('1');
     setRetireImmediately(false);
+    claim.reset();
     setDialogOpen(true);
   };
 
@@ -34,6 +37,10 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
       return;
     }
     if (!project || purchase.isPending) return;
+    if (retireImmediately && claim.problem) {
+      toast({ variant: 'destructive', title: 'Missing Information', description: claim.problem });
+      return;
+    }
     const quantity = parseQuantity(quantityText);
     setQuantityText(String(quantity));
     setTxHash(fakeTxHash());
@@ -43,7 +50,7 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
         projectId: project.id,
         quantity,
         pricePerCredit: Number(project.pricePerCredit),
-        ...(retireImmediately ? { retireImmediately: true } : {}),
+        ...(retireImmediately ? { retireImmediately: true, ...(claim.claim ? { claim: claim.claim } : {}) } : {}),
       },
       {
         onSuccess: (result) => {
@@ -73,6 +80,7 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
     setQuantityText,
     retireImmediately,
     setRetireImmediately,
+    claim,
     processing: purchase.isPending,
     txHash,
     openFor,

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Flame, Loader2 } from 'lucide-react';
 import { MAX_REASON_LENGTH } from '../../../../shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '../../../../shared/schemas/certificate';
+import { ClaimFields } from '../../../components/claims/claim-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -11,14 +12,14 @@ import { formatInteger } from '../../../lib/format';
 import type { RetireFlow } from '../hooks/use-retire-flow';
 import { creditLabel, holdingTitle } from './credit-label';
 
-/** SPEC.md §2 Retire dialog: credit, quantity (clamped to the holding), reason, and the optional beneficiary. */
+/** SPEC.md §2 Retire dialog: credit, quantity (clamped to the holding), reason, the optional beneficiary and the claim. */
 export function RetireDialog({ flow }: { flow: RetireFlow }) {
   const ids = useId();
   const { selected } = flow;
   return (
     <Dialog open={flow.open} onOpenChange={flow.onOpenChange}>
       <DialogContent
-        className="max-w-lg"
+        className="max-h-[92dvh] max-w-lg overflow-y-auto"
         hideClose={flow.pending}
         onEscapeKeyDown={(event) => flow.pending && event.preventDefault()}
         onInteractOutside={(event) => flow.pending && event.preventDefault()}
@@ -103,6 +104,7 @@ export function RetireDialog({ flow }: { flow: RetireFlow }) {
               Named on the certificate. Retire on behalf of a client, or use a pseudonym.
             </p>
           </div>
+          <ClaimFields claim={flow.claim} disabled={flow.pending} />
           <DialogFooter>
             <Button variant="outline" onClick={() => flow.onOpenChange(false)} disabled={flow.pending}>
               Cancel

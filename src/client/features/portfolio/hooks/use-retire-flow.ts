@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { fakeTxHash } from '../../../lib/fake-tx-hash';
 import { formatInteger } from '../../../lib/format';
+import { useClaimState } from '../../../components/claims/use-claim-state';
 import { clampQuantity } from './clamp-quantity';
 import { useRetire } from './use-retire';
 
@@ -31,6 +32,7 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
   const [beneficiary, setBeneficiary] = useState('');
   const [txHash, setTxHash] = useState('');
   const retire = useRetire();
+  const claim = useClaimState();
   const activeCredits = credits.filter((credit) => credit.status === 'active');
   const selected = activeCredits.find((credit) => credit.id === creditId) ?? null;
 
@@ -39,6 +41,7 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
     setQuantityText(String(credit?.quantity ?? 1));
     setReason(DEFAULT_RETIREMENT_REASON);
     setBeneficiary(defaultBeneficiaryName(account));
+    claim.reset();
   };
 
   const openFor = (credit: Credit | null = null) => {
@@ -67,12 +70,12 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please select a credit and provide a retirement reason' });
       return;
     }
-    if (retire.isPending) return;
+    if (retire.isPending || claim.problem) return;
     const quantity = clampQuantity(quantityText, selected.quantity);
     setQuantityText(String(quantity));
     setTxHash(fakeTxHash());
     retire.mutate(
-      { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}) },
+      { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}), ...(claim.claim ? { claim: claim.claim } : {}) },
       {
         onSuccess: (result) => {
           toast({
@@ -102,7 +105,8 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
     setReason,
     beneficiary,
     setBeneficiary,
-    canSubmit: selected !== null && reason.trim() !== '' && !retire.isPending,
+    claim,
+    canSubmit: selected !== null && reason.trim() !== '' && !retire.isPending && !claim.problem,
     pending: retire.isPending,
     txHash,
     submit,

@@ -6,6 +6,10 @@ import { parseQuantity } from '../../../../../src/client/features/marketplace/ho
 const project = (id: number, name: string, projectType: Project['projectType'], standard: Project['standard'], pricePerCredit: string): Project => ({
   id, name, projectType, standard, pricePerCredit, description: '', imageUrl: null, country: 'X', vintageYear: 2022,
   availableCredits: 10, totalCredits: 10, serialPrefix: 'S', latitude: 0, longitude: 0,
+  integrity: {
+    ccpLabel: 'none', corsia: 'not_eligible', article6: 'not_authorised', correspondingAdjustment: 'not_applicable', category: 'reduction',
+    bufferPoolPercent: null, rating: null, ratingOnWatch: false, demoData: true,
+  },
 });
 
 const projects = [
