@@ -8,6 +8,8 @@ import { purchaseBody } from '../../../src/shared/schemas/credit';
 import { addLiquidityBody, createPoolBody, removeLiquidityBody, swapBody } from '../../../src/shared/schemas/pool';
 import type { Project } from '../../../src/shared/schemas/project';
 import { marketOrderBody, placeOrderBody } from '../../../src/shared/schemas/trading';
+import { quoteBody } from '../../../src/shared/schemas/quote';
+import { createApiKeyBody } from '../../../src/shared/schemas/developer';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
 import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
@@ -21,7 +23,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
 interface FuzzRoute {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   schema: z.ZodType | null;
   /** Sent with the fuzz user's session (the auth routes are sent signed out, so logout cannot end it). */
@@ -41,7 +43,13 @@ const ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/trading/pools/:id/add-liquidity', schema: addLiquidityBody, signedIn: true },
   { method: 'POST', path: '/api/trading/pools/:id/remove-liquidity', schema: removeLiquidityBody, signedIn: true },
   { method: 'POST', path: '/api/trading/swap', schema: swapBody, signedIn: true },
+  { method: 'POST', path: '/api/quotes', schema: quoteBody, signedIn: true },
+  { method: 'POST', path: '/api/developers/keys', schema: createApiKeyBody, signedIn: true },
+  { method: 'DELETE', path: '/api/developers/keys/:id', schema: null, signedIn: true },
 ];
+// Not fuzzed here: webhook endpoints (a valid random https URL would have the delivery worker resolve and call a host
+// off this machine; tests/api/programmatic/webhooks.test.ts covers their bad input) and POST /api/chain/audit/sweep,
+// which takes no body or query.
 
 let t: TestApp;
 let user: { cookie: string; userId: number };
