@@ -171,7 +171,7 @@ describe('a seeded mixed workload', () => {
     expect(wrong, `seed ${SEED}`).toEqual([]);
     expect(new Set(rows.map((row) => row.token_id)).size, `seed ${SEED}`).toBe(rows.length);
     const kinds = ((await t.deps.db.execute(sql`select distinct origin from holdings`)) as unknown as { rows: { origin: string }[] }).rows.map((row) => row.origin);
-    expect(kinds.sort(), `seed ${SEED}: the mix reached every kind of lot`).toEqual(expect.arrayContaining(['purchase', 'split', 'swap', 'trade']));
+    expect(kinds.sort(), `seed ${SEED}: the mix reached every kind of lot`).toEqual(expect.arrayContaining(['pool', 'purchase', 'split', 'swap', 'trade']));
 
     const audit = await sweptAudit(t);
     expect(audit, `seed ${SEED}`).toMatchObject({ status: 'anchored', mismatches: [], holdings: { pending: 0, failed: 0 }, certificates: { withoutTx: 0, failed: 0 } });
