@@ -4,7 +4,7 @@ import { certificates, holdings } from '../db/schema';
 import { intArray, jsonParam, parseJson, rowsOf } from '../db/sql-values';
 import type { JournalSource } from './journal-store.js';
 import type { PendingHolding } from './plan-anchor.js';
-import { recordWebhookEvents } from '../services/webhooks/record-webhook-events';
+import { recordWebhookEvents } from '../db/record-webhook-events';
 
 export interface PendingCertificate {
   id: string;

@@ -13,7 +13,7 @@ import { MAX_REASON_LENGTH } from '../../shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '../../shared/schemas/certificate';
 import { lockProject } from './trading/project-lock';
 import { idempotentIn } from './idempotency/idempotent-writes';
-import { recordWebhookEvents } from './webhooks/record-webhook-events';
+import { recordWebhookEvents } from '../db/record-webhook-events';
 import type { IdempotencyTicket } from './idempotency/idempotency-ticket';
 
 type HoldingRow = typeof holdings.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { recordWebhookEvents } from '../webhooks/record-webhook-events';
+import { recordWebhookEvents } from '../../db/record-webhook-events';
 import { poolSwapEvent } from './pool-swap-event';
 import type { Executor } from '../../db/client';
 import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';

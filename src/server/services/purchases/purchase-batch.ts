@@ -5,7 +5,7 @@ import { firstRow, intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-v
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
 import type { Settled } from '../batching-queue';
-import { recordWebhookEvents } from '../webhooks/record-webhook-events';
+import { recordWebhookEvents } from '../../db/record-webhook-events';
 import { formatCents } from '../../../domain/money';
 
 export type HoldingRow = typeof holdings.$inferSelect;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import type { LedgerChanges, LedgerLot } from '../../../domain/trading/ledger-rows';
 import { firstRow, intArray, jsonParam, parseJson } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import { recordWebhookEvents, type WebhookEventInput } from '../webhooks/record-webhook-events';
+import { recordWebhookEvents, type WebhookEventInput } from '../../db/record-webhook-events';
 import { formatCents } from '../../../domain/money';
 
 export interface WrittenIds {

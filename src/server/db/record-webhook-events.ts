@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { jsonParam } from '../../db/sql-values';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import type { WebhookEvent } from '../../../shared/schemas/developer';
+import type { Executor } from './client';
+import { jsonParam } from './sql-values';
+import { plainStatements, type StatementRunner } from './statement-runner';
+import type { WebhookEvent } from '../../shared/schemas/developer';
 
 export interface WebhookEventInput {
   userId: number;
