@@ -8,6 +8,7 @@ import { buildVerificationReport } from '../../src/domain/mrv/build-verification
 import { estimateCarbon } from '../../src/domain/mrv/estimate-carbon';
 import { generateSatelliteData } from '../../src/domain/mrv/generate-satellite-data';
 import { imageryQuality } from '../../src/domain/mrv/imagery-quality';
+import { animationsSettled } from '../support/browser-kit';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
@@ -224,6 +225,7 @@ describe('Satellite MRV Demo modal', () => {
     await dialog.getByRole('button', { name: /^German Forest/ }).click();
     await dialog.getByRole('button', { name: 'Generate Satellite Report' }).click();
     await dialog.getByRole('region', { name: 'Verification Report' }).waitFor();
+    await animationsSettled(dialog);
 
     const box = await dialog.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

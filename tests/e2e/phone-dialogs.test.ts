@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughApi, elementsOutside, startBrowserKit, type BrowserKit } from '../support/browser-kit';
+import { animationsSettled, buyThroughApi, elementsOutside, startBrowserKit, type BrowserKit } from '../support/browser-kit';
 
 // Issue #18: on a phone no dialog may cut off its content. The page itself never scrolls sideways, so only
 // measuring finds a clipped button: every element must lie inside the dialog's box, at 375 and at 320 px.
@@ -30,6 +30,7 @@ afterAll(async () => {
 async function expectFits(container: Locator): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 740 });
+    await animationsSettled(container);
     await expect.poll(() => elementsOutside(container), { timeout: 3_000 }).toEqual([]);
   }
   await page.setViewportSize({ width: 375, height: 740 });
@@ -69,11 +70,14 @@ describe('every dialog fits a phone', () => {
     await page.getByRole('button', { name: 'Retire Credits' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Retire Carbon Credits' });
     const select = dialog.getByRole('combobox', { name: 'Credit' });
-    // Measured before opening: an open select hides everything but its list from the accessibility tree.
+    // Measured before opening (an open select hides everything but its list from the accessibility tree), once the
+    // dialog's opening scale has ended: mid-animation the trigger measured 298.5 px against the list's 301.
+    await animationsSettled(dialog);
     const trigger = await select.boundingBox();
     await select.click();
     const listbox = page.getByRole('listbox');
     await listbox.waitFor();
+    await animationsSettled(listbox);
     const list = await listbox.boundingBox();
     expect(list!.width).toBeLessThanOrEqual(trigger!.width + 1);
     expect(list!.x + list!.width).toBeLessThanOrEqual(375);

@@ -90,6 +90,20 @@ export async function elementsOutside(container: Locator): Promise<string[]> {
   });
 }
 
+/**
+ * Waits until the finite animations of the element and everything inside it have ended. Dialogs open with a scale
+ * animation (0.97 → 1) and dropdowns zoom in: a box measured mid-animation is a few pixels short, so every size
+ * comparison waits for this first. Endless animations (spinners) never end and are not waited for.
+ */
+export async function animationsSettled(element: Locator): Promise<void> {
+  await element.evaluate((root) => new Promise<void>((resolve) => {
+    const settled = () => root.getAnimations({ subtree: true })
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity);
+    const check = () => (settled() ? resolve() : requestAnimationFrame(check));
+    check();
+  }));
+}
+
 /** Axe findings of impact serious or critical on the page as it is now, one line each. */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
