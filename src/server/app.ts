@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -13,12 +13,14 @@ import type { AppDeps } from './app-deps';
 import { AppMetrics } from './ops/app-metrics';
 import { createReadinessCheck } from './ops/readiness';
 import { clientAssetOptions } from './plugins/client-asset-options';
+import { ClientPages } from './plugins/client-pages';
 import { registerErrorHandler } from './plugins/error-handler';
 import { logOptions, type LogDestination } from './plugins/log-options';
 import { registerRequestGuard } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { closeSilentConnections, serverTimeoutOptions } from './plugins/server-timeouts';
 import { PROJECT_ROOT } from './project-root';
+import { SESSION_COOKIE } from './auth/sessions';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
@@ -133,18 +135,26 @@ function registerHealthAndMetrics(app: FastifyInstance, deps: AppDeps): void {
   registerOperations(app, { metrics, readiness, metricsToken: deps.config.metricsToken });
 }
 
-/** Serves the built client; unknown non-API paths get the app shell (with 404) so it shows Page Not Found. */
+/**
+ * Serves the built client; unknown non-API paths get the app shell (with 404) so it shows Page Not Found. The
+ * landing and sign-in pages go prerendered to visitors without a session (see plugins/client-pages.ts).
+ */
 function registerClient(app: FastifyInstance, clientDist: string): void {
-  const indexFile = path.join(clientDist, 'index.html');
-  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  if (shell) {
+  const pages = existsSync(path.join(clientDist, 'index.html')) ? new ClientPages(clientDist) : null;
+  if (pages) {
     app.register(fastifyStatic, clientAssetOptions(clientDist));
   }
   app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0];
-    if (urlPath.startsWith('/api/') || urlPath === '/api' || !shell || request.method !== 'GET') {
+    const [urlPath, query] = request.url.split('?');
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || !pages || request.method !== 'GET') {
       return reply.status(404).send({ message: `Route ${request.method} ${urlPath} not found` });
     }
-    return reply.status(isClientRoute(urlPath) ? 200 : 404).type('text/html').header('cache-control', 'no-cache').send(shell);
+    const page = pages.page({
+      urlPath, hasQuery: query !== undefined, hasSession: Boolean(request.cookies[SESSION_COOKIE]), acceptEncoding: request.headers['accept-encoding'],
+    });
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    // The same URL answers a prerendered page or the shell (session cookie) in brotli, gzip or identity.
+    return reply.status(isClientRoute(urlPath) ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie').send(page.body);
   });
 }

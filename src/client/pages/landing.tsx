@@ -6,9 +6,11 @@ import { LandingHeader } from '../features/landing/components/landing-header';
 import { LandingHero } from '../features/landing/components/landing-hero';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
+export const LANDING_PAGE_TITLE = 'Carbon Credits on Blockchain';
+
 /** `/` for visitors who are not signed in (SPEC.md §2). */
 export function LandingPage() {
-  useDocumentTitle('Carbon Credits on Blockchain');
+  useDocumentTitle(LANDING_PAGE_TITLE);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

@@ -12,7 +12,11 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 
 type Mode = 'signin' | 'register';
 
+export const SIGN_IN_PAGE_TITLE = 'Sign in';
+
+/** `?mode=register` opens Create account. The prerendered page has no query string (the server sends it without one). */
 function initialMode(): Mode {
+  if (typeof window === 'undefined') return 'signin';
   return new URLSearchParams(window.location.search).get('mode') === 'register' ? 'register' : 'signin';
 }
 
@@ -24,7 +28,7 @@ const POINTS = [
 
 /** `/signin`, where the server sends the Sign In button (GET /api/login): sign in or create an account. */
 export function SignInPage() {
-  useDocumentTitle('Sign in');
+  useDocumentTitle(SIGN_IN_PAGE_TITLE);
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <FullPageLoader />;
   if (isAuthenticated) return <Redirect to="/" replace />;

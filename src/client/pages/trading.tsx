@@ -61,9 +61,10 @@ export function TradingPage() {
         onValueChange={setPhoneView}
         options={[{ value: 'chart', label: 'Chart' }, { value: 'book', label: 'Order Book' }]}
       />
-      {/* 1024 px: chart | book over order entry. 1280 px: chart | book | order entry, all in one row. */}
+      {/* 1024 px: chart | book over order entry. 1280 px: chart | book | order entry, all in one row. The chart
+          stretches to the row's height, so a taller book and order entry leave no empty space under it. */}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_18rem_19rem]">
-        <div className={cn('min-w-0 lg:row-span-2 xl:row-span-1', phoneView === 'book' && 'hidden lg:block')}>
+        <div className={cn('min-w-0 lg:row-span-2 lg:self-stretch xl:row-span-1', phoneView === 'book' && 'hidden lg:block')}>
           <PriceChart projectId={projectId} interval={interval} onIntervalChange={setChartInterval} />
         </div>
         <div className={cn('min-w-0 lg:col-start-2', phoneView === 'chart' && 'hidden lg:block')}>

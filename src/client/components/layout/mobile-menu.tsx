@@ -22,7 +22,7 @@ interface MobileMenuProps {
   onOpenDialog: (dialog: ShellDialog) => void;
 }
 
-/** Below 1024 px the links, demos, wallet and account move into a sheet opened from the bar. */
+/** Below 1280 px the demos and the account (below 1024 px the links and the wallet too) move into a sheet opened from the bar. */
 export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const openDialog = (dialog: ShellDialog) => {
@@ -32,7 +32,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="xl:hidden" aria-label="Open menu">
           <Menu className="size-5" aria-hidden="true" />
         </Button>
       </SheetTrigger>

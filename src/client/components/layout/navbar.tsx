@@ -14,7 +14,11 @@ import { SignInButton } from './sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
 
-/** The fixed navigation bar of SPEC.md §2. From 1024 px everything is inline; below, a menu sheet holds it. */
+/**
+ * The fixed navigation bar of SPEC.md §2. Below 1024 px a menu sheet holds everything but the logo and the cash
+ * balance; from 1024 px the links and the wallet are inline (the demos and the account stay in the menu, which
+ * would not fit beside them); from 1280 px everything is inline as icons; from 1400 px with labels and the name.
+ */
 export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) => void }) {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
@@ -29,13 +33,13 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-2">
           <div className="hidden items-center gap-1 lg:flex">
-            <Button variant="ghost" size="sm" onClick={() => onOpenDialog('satellite')} title="Satellite MRV demo">
+            <Button variant="ghost" size="sm" className="hidden xl:inline-flex" onClick={() => onOpenDialog('satellite')} title="Satellite MRV demo">
               <Satellite aria-hidden="true" />
-              <span className="sr-only xl:not-sr-only">Satellite</span>
+              <span className="sr-only min-[1400px]:not-sr-only">Satellite</span>
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => onOpenDialog('blockchain')} title="Blockchain demo">
+            <Button variant="ghost" size="sm" className="hidden xl:inline-flex" onClick={() => onOpenDialog('blockchain')} title="Blockchain demo">
               <Blocks aria-hidden="true" />
-              <span className="sr-only xl:not-sr-only">Blockchain</span>
+              <span className="sr-only min-[1400px]:not-sr-only">Blockchain</span>
             </Button>
             <WalletButton onClick={() => onOpenDialog('wallet')} />
           </div>
@@ -44,9 +48,9 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
           ) : user ? (
             <>
               <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
-              <div className="hidden items-center gap-2 border-l border-border pl-3 lg:flex">
+              <div className="hidden items-center gap-2 border-l border-border pl-3 xl:flex">
                 <UserAvatar imageUrl={user.profileImageUrl} />
-                <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 xl:inline">{displayName(user)}</span>
+                <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 min-[1400px]:inline">{displayName(user)}</span>
                 <Button asChild variant="ghost" size="icon" className="size-9">
                   <Link href="/developers" aria-label="Developers" title="Developers: API keys and webhooks">
                     <Code2 aria-hidden="true" />

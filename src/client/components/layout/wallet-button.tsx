@@ -17,7 +17,7 @@ export function WalletButton({ onClick, stacked = false }: { onClick: () => void
       aria-label={wallet ? `Wallet ${label}` : 'Wallet'}
     >
       <Wallet aria-hidden="true" />
-      <span className={wallet ? 'font-mono' : stacked ? undefined : 'sr-only xl:not-sr-only'}>{label}</span>
+      <span className={wallet ? 'font-mono' : stacked ? undefined : 'sr-only min-[1400px]:not-sr-only'}>{label}</span>
     </Button>
   );
 }

@@ -11,8 +11,11 @@ import { priceChange } from '../hooks/price-change';
 
 const UP = '#059669';
 const DOWN = '#dc2626';
-/** Chart height: taller on the terminal layout, where the chart has the width to match. */
-const CHART_HEIGHT = 'h-80 lg:h-[26rem]';
+/**
+ * Chart height: taller on the terminal layout, where the chart has the width to match, and growing with the card
+ * when the terminal's grid row is taller (at 1024 px the book and order entry stack beside the chart).
+ */
+const CHART_HEIGHT = 'h-80 lg:h-auto lg:min-h-[26rem] lg:flex-1';
 /** The volume pane's share of the chart's height: its own scale, below the prices. */
 const VOLUME_STRETCH = 0.22;
 
@@ -29,7 +32,7 @@ export function PriceChart({ projectId, interval, onIntervalChange }: PriceChart
   const candles = (history.data ?? []).slice(-CHART_CANDLES);
   const change = priceChange(candles);
   return (
-    <Card className="min-w-0">
+    <Card className="flex h-full min-w-0 flex-col">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
         <div className="min-w-0">
           <CardTitle as="h2">Price Chart</CardTitle>
@@ -61,7 +64,7 @@ export function PriceChart({ projectId, interval, onIntervalChange }: PriceChart
           ))}
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-1 flex-col">
         {history.isLoading || projectId === null ? (
           <Skeleton className={cn(CHART_HEIGHT, 'w-full')} />
         ) : candles.length === 0 ? (
@@ -122,7 +125,7 @@ function CandleCanvas({ candles, interval }: { candles: readonly Candle[]; inter
 
   const shown = candles.find((candle) => candleTime(candle) === hoveredTime) ?? candles.at(-1);
   return (
-    <div className="relative">
+    <div className="relative flex flex-1 flex-col">
       {shown && <OhlcLegend candle={shown} />}
       <div ref={container} className={cn(CHART_HEIGHT, 'w-full')} role="img" aria-label={`Candlestick chart of the last ${candles.length} candles`} />
     </div>

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { anonymousVisitor } from './lib/prerendered-page';
+
+/** Mounts the app in #root: takes over a prerendered page's markup (src/client/prerender.tsx), else draws it. */
+export function startApp(root: HTMLElement, prerendered: boolean): void {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  if (prerendered) {
+    anonymousVisitor();
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
+}
