@@ -48,7 +48,8 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
           ) : user ? (
             <>
               <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
-              <div className="hidden items-center gap-2 border-l border-border pl-3 xl:flex">
+              {/* min-w-0: a long name is what gives way (it truncates), not the Log out button at the edge. */}
+              <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-3 xl:flex">
                 <UserAvatar imageUrl={user.profileImageUrl} />
                 <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 min-[1400px]:inline">{displayName(user)}</span>
                 <Button asChild variant="ghost" size="icon" className="size-9">
