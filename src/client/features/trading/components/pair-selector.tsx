@@ -13,7 +13,8 @@ export function PairSelector({ projects, projectId, onChange }: PairSelectorProp
   return (
     <div className="grid w-full grid-cols-1 gap-2 sm:max-w-md">
       <Label htmlFor="trading-pair">Select Trading Pair</Label>
-      <Select value={projectId === null ? undefined : String(projectId)} onValueChange={(value) => onChange(Number(value))} disabled={projects.length === 0}>
+      {/* Controlled from the first render ("" shows the placeholder): Radix warns when a select switches to controlled. */}
+      <Select value={projectId === null ? '' : String(projectId)} onValueChange={(value) => onChange(Number(value))} disabled={projects.length === 0}>
         <SelectTrigger id="trading-pair" aria-label="Select Trading Pair">
           <SelectValue placeholder="Choose a project" />
         </SelectTrigger>
