@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './App';
-import { anonymousVisitor } from './lib/prerendered-page';
+import { anonymousVisitor } from './lib/anonymous-visitor';
 import { PRODUCT_NAME } from './hooks/use-document-title';
 import { LANDING_PAGE_TITLE } from './pages/landing';
 import { SIGN_IN_PAGE_TITLE } from './pages/sign-in';
