@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeLoad, load, signUpMany, startServer } from './support/harness';
-import { BENCH_RESTOCK, purchaseLoad, type BenchProject } from './support/purchase-load';
+import { BENCH_RESTOCK, purchaseLoad, warmUpPurchases, type BenchProject } from './support/purchase-load';
 
 export async function run(): Promise<void> {
   const server = await startServer('bench/support/bench-server.ts', BENCH_RESTOCK);
@@ -25,6 +25,7 @@ export async function run(): Promise<void> {
     await ceiling.stop();
     const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as BenchProject[];
     const cookies = await signUpMany(server.baseUrl, 20, 'purchase');
+    await warmUpPurchases(server.baseUrl, projects, cookies);
     const purchases = await purchaseLoad(server.baseUrl, projects, cookies);
     await server.stop();
     const chainOn = await chainOnPurchases();
@@ -53,10 +54,25 @@ async function chainOnPurchases() {
   try {
     const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as BenchProject[];
     const cookies = await signUpMany(server.baseUrl, 20, 'chain');
+    await warmUpPurchases(server.baseUrl, projects, cookies);
+    // The c10 run starts as a fresh server would: its requests wait briefly for their own mints unless the worker
+    // is behind, so the warm-up's lots must be anchored first.
+    await anchoringIdle(server.baseUrl);
     const c10 = await purchaseLoad(server.baseUrl, projects, cookies, { connections: 10 });
     const c50 = await purchaseLoad(server.baseUrl, projects, cookies, { connections: 50 });
     return { c10, c50 };
   } finally {
     await server.stop();
+  }
+}
+
+/** Waits (at most a minute) until the anchoring worker has nothing left to do. */
+async function anchoringIdle(baseUrl: string): Promise<void> {
+  const deadlineMs = Date.now() + 60_000;
+  let idleReadings = 0;
+  while (idleReadings < 2 && Date.now() < deadlineMs) {
+    const info = (await (await fetch(`${baseUrl}/api/chain/info`)).json()) as { anchoring?: { state: string } };
+    idleReadings = info.anchoring?.state === 'idle' ? idleReadings + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeLoad, signUpMany, startServer, type LoadResult } from './support/harness';
-import { BENCH_RESTOCK, purchaseLoad, type BenchProject } from './support/purchase-load';
+import { BENCH_RESTOCK, purchaseLoad, warmUpPurchases, type BenchProject } from './support/purchase-load';
 
 
 export async function run(): Promise<void> {
@@ -14,6 +14,7 @@ export async function run(): Promise<void> {
   try {
     const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as BenchProject[];
     const cookies = await signUpMany(server.baseUrl, 20, 'keyed');
+    await warmUpPurchases(server.baseUrl, projects, cookies);
     // Alternating runs, so that drift on a shared machine hits both arms alike; each arm's best run is compared.
     const plain: LoadResult[] = [];
     const keyed: LoadResult[] = [];

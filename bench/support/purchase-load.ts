@@ -7,7 +7,7 @@ export type BenchProject = { id: number; pricePerCredit: string };
  * Start the server with BENCH_EXTRA_ISSUANCE so that no project sells out: every request is then a valid purchase.
  */
 export function purchaseLoad(
-  baseUrl: string, projects: readonly BenchProject[], cookies: readonly string[], options: { withKey?: boolean; connections?: number } = {},
+  baseUrl: string, projects: readonly BenchProject[], cookies: readonly string[], options: { withKey?: boolean; connections?: number; duration?: number } = {},
 ): Promise<LoadResult> {
   let next = 0;
   const runId = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -15,6 +15,7 @@ export function purchaseLoad(
     url: `${baseUrl}/api/credits/purchase`,
     method: 'POST',
     connections: options.connections ?? 10,
+    ...(options.duration === undefined ? {} : { duration: options.duration }),
     headers: { 'content-type': 'application/json' },
     requests: [{
       setupRequest: (request) => {
@@ -30,3 +31,15 @@ export function purchaseLoad(
 
 /** Enough extra tonnes per project for any purchase run here (a million each: minutes at 5,000/s). */
 export const BENCH_RESTOCK = { BENCH_EXTRA_ISSUANCE: '1000000' };
+
+/**
+ * A few seconds of both kinds of purchase before measuring, results discarded: V8 first runs the embedded database's
+ * WebAssembly with its baseline compiler and optimises it in the background, which on a busy 2-core machine takes
+ * seconds, so without this the first measured run alone is several times slower. BENCH_WARMUP_SECONDS (default 4).
+ */
+export async function warmUpPurchases(baseUrl: string, projects: readonly BenchProject[], cookies: readonly string[], connections = 10): Promise<void> {
+  const duration = Number(process.env.BENCH_WARMUP_SECONDS ?? 4) / 2;
+  if (duration <= 0) return;
+  await purchaseLoad(baseUrl, projects, cookies, { withKey: false, connections, duration });
+  await purchaseLoad(baseUrl, projects, cookies, { withKey: true, connections, duration });
+}
