@@ -4,9 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeLoad, load, signUpMany, startServer } from './support/harness';
+import { BENCH_RESTOCK, purchaseLoad, warmUpPurchases, type BenchProject } from './support/purchase-load';
 
 export async function run(): Promise<void> {
-  const server = await startServer('bench/support/bench-server.ts');
+  const server = await startServer('bench/support/bench-server.ts', BENCH_RESTOCK);
   // The bare route also serves the catalogue's exact bytes at /payload: what Fastify alone does with this body.
   const payloadFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-payload-')), 'catalogue.json');
   writeFileSync(payloadFile, Buffer.from(await (await fetch(`${server.baseUrl}/api/projects`)).arrayBuffer()));
@@ -22,22 +23,12 @@ export async function run(): Promise<void> {
     const bareAfter = await load({ url: `${ceiling.baseUrl}/ping` });
     const bare = bareAfter.requestsPerSecond > bareBefore.requestsPerSecond ? bareAfter : bareBefore;
     await ceiling.stop();
-    const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as { id: number; pricePerCredit: string }[];
+    const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as BenchProject[];
     const cookies = await signUpMany(server.baseUrl, 20, 'purchase');
-    let next = 0;
-    const purchases = await load({
-      url: `${server.baseUrl}/api/credits/purchase`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [{
-        setupRequest: (request) => {
-          const project = projects[next % projects.length];
-          const cookie = cookies[next % cookies.length];
-          next++;
-          return { ...request, headers: { ...request.headers, cookie }, body: JSON.stringify({ projectId: project.id, quantity: 1, pricePerCredit: project.pricePerCredit }) };
-        },
-      }],
-    });
+    await warmUpPurchases(server.baseUrl, projects, cookies);
+    const purchases = await purchaseLoad(server.baseUrl, projects, cookies);
+    await server.stop();
+    const chainOn = await chainOnPurchases();
     console.log(describeLoad('ceiling: bare Fastify GET /ping', bare));
     console.log(`  (before ${Math.round(bareBefore.requestsPerSecond)} req/s, after ${Math.round(bareAfter.requestsPerSecond)} req/s; the higher is used)`);
     console.log(describeLoad('GET /api/projects (browser, br)', projectsResult));
@@ -48,7 +39,40 @@ export async function run(): Promise<void> {
     console.log(`  → ${(100 * barePayload.requestsPerSecond / bare.requestsPerSecond).toFixed(0)}% of the ceiling: the most this body allows; uncompressed /api/projects is ${(100 * projectsIdentity.requestsPerSecond / barePayload.requestsPerSecond).toFixed(0)}% of it`);
     console.log(describeLoad('POST /api/credits/purchase', purchases));
     console.log(`  → target ≥ 500 req/s with p99 < 50 ms`);
+    console.log(`issue 17: purchases over ${projects.length} projects, embedded defaults, chain ON (before: c10 783/s p99 31 ms, c50 2,777/s p99 31 ms)`);
+    console.log(describeLoad('POST /api/credits/purchase c10', chainOn.c10));
+    console.log(describeLoad('POST /api/credits/purchase c50', chainOn.c50));
+    console.log(`  → target ≥ 5,000/s at 50 connections`);
   } finally {
     await Promise.all([server.stop(), ceiling.stop()]);
+  }
+}
+
+/** Issue 17's setting: `npm start` defaults with the chain on, every lot minted; restocked so no request is refused. */
+async function chainOnPurchases() {
+  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true', ...BENCH_RESTOCK });
+  try {
+    const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as BenchProject[];
+    const cookies = await signUpMany(server.baseUrl, 20, 'chain');
+    await warmUpPurchases(server.baseUrl, projects, cookies);
+    // The c10 run starts as a fresh server would: its requests wait briefly for their own mints unless the worker
+    // is behind, so the warm-up's lots must be anchored first.
+    await anchoringIdle(server.baseUrl);
+    const c10 = await purchaseLoad(server.baseUrl, projects, cookies, { connections: 10 });
+    const c50 = await purchaseLoad(server.baseUrl, projects, cookies, { connections: 50 });
+    return { c10, c50 };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Waits (at most a minute) until the anchoring worker has nothing left to do. */
+async function anchoringIdle(baseUrl: string): Promise<void> {
+  const deadlineMs = Date.now() + 60_000;
+  let idleReadings = 0;
+  while (idleReadings < 2 && Date.now() < deadlineMs) {
+    const info = (await (await fetch(`${baseUrl}/api/chain/info`)).json()) as { anchoring?: { state: string } };
+    idleReadings = info.anchoring?.state === 'idle' ? idleReadings + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -1,8 +1,11 @@
 // A marketplace server for benchmarks: fresh embedded database in a temp dir, rich demo accounts, no logs.
 // Prints `READY <port>` on stdout once listening. Extra environment is passed through (e.g. CHAIN_ENABLED).
+// BENCH_EXTRA_ISSUANCE tonnes are added to every project's issuance (and stock) before serving, so that long purchase
+// runs never meet a sold-out project: every request of a run is then valid, and runs compare the same work.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { createAppDeps } from '../../src/server/bootstrap';
 import { buildApp } from '../../src/server/app';
@@ -18,6 +21,12 @@ const config = loadConfig({
   LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
 });
 const deps = await createAppDeps(config);
+const extraIssuance = Number(process.env.BENCH_EXTRA_ISSUANCE ?? 0);
+if (extraIssuance > 0) {
+  // Issued = available + held stays true: both grow by the same amount; the serials above the old issue are unsold.
+  await deps.db.execute(sql`update projects set total_issued = total_issued + ${extraIssuance}, available_credits = available_credits + ${extraIssuance}`);
+  deps.events.publish({ type: 'catalogue' });
+}
 const app = await buildApp(deps, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

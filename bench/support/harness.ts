@@ -43,8 +43,11 @@ export interface LoadResult {
   total: number;
 }
 
+/** Seconds per load run unless a bench sets its own: BENCH_DURATION_SECONDS shortens runs while iterating. */
+export const loadDurationSeconds = () => Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+
 export async function load(options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  const result = await autocannon({ connections: 10, duration: loadDurationSeconds(), ...options });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

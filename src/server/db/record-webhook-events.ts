@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 import { jsonParam } from './sql-values';
 import { plainStatements, type StatementRunner } from './statement-runner';
@@ -19,14 +19,22 @@ export async function recordWebhookEvents(
   tx: Executor, events: readonly WebhookEventInput[], now: Date, statements: StatementRunner = plainStatements,
 ): Promise<void> {
   if (events.length === 0) return;
+  await statements(tx, webhookDeliveriesInsert(events, now));
+}
+
+/**
+ * The outbox insert itself, for a writer that folds it into its own statement as a data-modifying CTE (the purchase
+ * batch does, to save a round trip). Its shape does not depend on the count, so an empty list is a valid no-op.
+ */
+export function webhookDeliveriesInsert(events: readonly WebhookEventInput[], now: Date): SQL {
   const timestamp = now.toISOString();
   const rows = events.map((event) => ({
     user_id: event.userId, type: event.type, payload: JSON.stringify({ type: event.type, timestamp, data: event.data }),
   }));
   const at = sql`${timestamp}::timestamptz`;
-  await statements(tx, sql`
+  return sql`
     insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
     select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), x.type, x.payload, ${at}, ${at}
     from jsonb_to_recordset(${jsonParam(rows)}) as x(user_id int, type text, payload text)
-    join webhook_endpoints w on w.user_id = x.user_id and x.type = any(w.events) and w.disabled_at is null`);
+    join webhook_endpoints w on w.user_id = x.user_id and x.type = any(w.events) and w.disabled_at is null`;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jsonParam, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
@@ -8,8 +8,9 @@ import { DuplicateRequestError, type IdempotencyTicket, type StoredAnswer } from
 /** How long a stored answer is replayed; afterwards the key may be used again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
-type KeyOf = { userId: number; key: string };
-const slotOf = (ticket: KeyOf) => `${ticket.userId}\u0000${ticket.key}`;
+export type KeyOf = { userId: number; key: string };
+/** A key as one string: keys are scoped to the account. */
+export const slotOf = (ticket: KeyOf) => `${ticket.userId}\u0000${ticket.key}`;
 
 /**
  * One request's work inside the caller's transaction, keyed: a key already answered refuses before any work
@@ -74,23 +75,34 @@ async function findAnswered(
  * duplicate on another instance: PostgreSQL makes this insert wait for it) throws, which rolls this work back.
  */
 async function storeAnswers(
-  tx: Executor, answers: readonly { ticket: KeyOf & { requestHash: string }; answer: StoredAnswer }[], now: Date, statements: StatementRunner,
+  tx: Executor, answers: readonly KeyedAnswer[], now: Date, statements: StatementRunner,
 ): Promise<void> {
+  const stored = rowsOf<{ key: string }>(await statements(tx, answersInsert(answers, now)));
+  if (stored.length < answers.length) throw new DuplicateRequestError();
+}
+
+export type KeyedAnswer = { ticket: KeyOf & { requestHash: string }; answer: StoredAnswer };
+
+/**
+ * The insert of answers as one set-based statement returning `user_id, key` of each row it stored: a key whose
+ * unexpired answer exists (committed by another transaction) is not returned. A batching desk folds it into its own
+ * write as a data-modifying CTE; its shape does not depend on the count.
+ */
+export function answersInsert(answers: readonly KeyedAnswer[], now: Date): SQL {
   const rows = answers.map(({ ticket, answer }) => ({
     user_id: ticket.userId, key: ticket.key, request_hash: ticket.requestHash, status: answer.status,
     body: JSON.stringify({ body: answer.body, headers: answer.headers ?? {} }),
   }));
   const at = sql`${now.toISOString()}::timestamptz`;
   const expires = sql`${new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz`;
-  const stored = rowsOf<{ key: string }>(await statements(tx, sql`
+  return sql`
     insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at, expires_at)
     select x.user_id, x.key, x.request_hash, x.status, x.body, ${at}, ${expires}
     from jsonb_to_recordset(${jsonParam(rows)}) as x(user_id int, key text, request_hash text, status int, body text)
     on conflict (user_id, key) do update set request_hash = excluded.request_hash, response_status = excluded.response_status,
       response_body = excluded.response_body, created_at = excluded.created_at, expires_at = excluded.expires_at
       where idempotency_keys.expires_at <= ${at}
-    returning key`));
-  if (stored.length < rows.length) throw new DuplicateRequestError();
+    returning user_id, key`;
 }
 
 /** The stored answer of a key, for a replay; null when there is none (or it expired). */

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { firstRow, intArray, jsonParam, parseJson } from '../../db/sql-values';
+import type { StatementRunner } from '../../db/statement-runner';
+import { webhookDeliveriesInsert, type WebhookEventInput } from '../../db/record-webhook-events';
+import { answersInsert, type KeyedAnswer } from '../idempotency/idempotent-writes';
+
+export interface ProjectRow { id: number; name: string; serial_prefix: string; price_cents: string; available_credits: number; next_serial: number }
+export interface LockedRows { projects: ProjectRow[]; users: { id: number; cash_cents: string }[]; holdingIds: number[] }
+
+/**
+ * The batch's one read: locks the projects, then the buyers (each in id order, so concurrent batches and trading on
+ * PostgreSQL take locks in one order) and reserves `holdingCount` holding ids. With the ids known before the write,
+ * every answer (stored for an Idempotency-Key) and every webhook payload is built in memory and written by the same
+ * single statement as the ledger rows.
+ */
+export async function lockPurchaseRows(
+  tx: Executor, projectIds: readonly number[], userIds: readonly number[], holdingCount: number, statements: StatementRunner,
+): Promise<LockedRows> {
+  const row = firstRow<{ projects: unknown; users: unknown; holding_ids: unknown }>(await statements(tx, sql`
+    select
+      (select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from (
+        select id, name, serial_prefix, price_cents::text as price_cents, available_credits, next_serial
+        from projects where id = any(${intArray(projectIds)}) order by id for update) p) as projects,
+      (select coalesce(jsonb_agg(to_jsonb(u)), '[]'::jsonb) from (
+        select id, cash_cents::text as cash_cents from users where id = any(${intArray(userIds)}) order by id for update) u) as users,
+      (select coalesce(jsonb_agg(nextval('holdings_id_seq')), '[]'::jsonb) from generate_series(1, ${holdingCount}::int)) as holding_ids`));
+  return { projects: parseJson(row.projects), users: parseJson(row.users), holdingIds: parseJson(row.holding_ids) };
+}
+
+export interface PurchaseWrite {
+  projects: { id: number; available_credits: number; next_serial: number }[];
+  users: { id: number; cash_cents: bigint }[];
+  purchases: {
+    holding_id: number; user_id: number; project_id: number; quantity: number; serial_start: number; serial_end: number;
+    price_cents: bigint; total_cents: bigint; fee_cents: bigint;
+  }[];
+  events: WebhookEventInput[];
+  answers: KeyedAnswer[];
+}
+
+/**
+ * The batch's one write, as data-modifying CTEs: stock and cash (the rows are locked, so as the batch's final
+ * values), the holdings with their reserved ids and serial ranges, the 'purchase' transactions, the webhook outbox
+ * rows and the Idempotency-Key answers. Its shape is the same for 1 purchase or 100, with or without keys, so one
+ * prepared plan serves them all. Answers whose key another transaction already stored are not inserted; the keys
+ * that were are returned, and the caller rolls back if any is missing. The updates name their ids as an array too:
+ * the planner cannot see how few rows a JSON recordset holds and would otherwise scan the whole table.
+ */
+export async function writePurchases(
+  tx: Executor, write: PurchaseWrite, now: Date, statements: StatementRunner,
+): Promise<{ storedKeys: { user_id: number; key: string }[] }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = (name: string) => sql`jsonb_to_recordset((select j->${name} from input))`;
+  const input = { projects: write.projects, users: write.users, purchases: write.purchases };
+  const result = await statements(tx, sql`
+    with input as (select ${jsonParam(input)} as j),
+    sold as (
+      update projects p set available_credits = x.available_credits, next_serial = x.next_serial
+      from ${rows('projects')} as x(id int, available_credits int, next_serial int)
+      where p.id = x.id and p.id = any(${intArray(write.projects.map((project) => project.id))})),
+    debited as (
+      update users u set cash_cents = x.cash_cents
+      from ${rows('users')} as x(id int, cash_cents bigint)
+      where u.id = x.id and u.id = any(${intArray(write.users.map((user) => user.id))})),
+    inserted as (
+      insert into holdings (id, user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, purchase_date, status, origin, created_at)
+      select x.holding_id, x.user_id, x.project_id, x.quantity, x.serial_start, x.serial_end, x.price_cents, ${at}, 'active', 'purchase', ${at}
+      from ${rows('purchases')} as x(holding_id int, user_id int, project_id int, quantity int, serial_start int, serial_end int, price_cents bigint)
+      returning id),
+    recorded as (
+      insert into transactions (user_id, type, project_id, holding_id, quantity, total_cents, fee_cents, created_at)
+      select x.user_id, 'purchase', x.project_id, h.id, x.quantity, x.total_cents, x.fee_cents, ${at}
+      from ${rows('purchases')} as x(holding_id int, user_id int, project_id int, quantity int, total_cents bigint, fee_cents bigint)
+      join inserted h on h.id = x.holding_id),
+    notified as (${webhookDeliveriesInsert(write.events, now)}),
+    answered as (${answersInsert(write.answers, now)})
+    select coalesce((select jsonb_agg(jsonb_build_object('user_id', user_id, 'key', key)) from answered), '[]'::jsonb) as stored_keys`);
+  return { storedKeys: parseJson(firstRow<{ stored_keys: unknown }>(result).stored_keys) };
+}
