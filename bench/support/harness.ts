@@ -11,7 +11,9 @@ export interface RunningServer {
 
 /** Starts a server script in its own process (so load generation and serving do not share a thread). */
 export function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server; it then stops with SIGTERM.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, script)], {
     cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -24,7 +26,7 @@ export function startServer(script: string, env: Record<string, string> = {}): P
         stop: () => new Promise((done) => {
           if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
-          child.kill('SIGKILL');
+          child.kill(nodeArgs.length > 0 ? 'SIGTERM' : 'SIGKILL');
         }),
       });
     });
