@@ -6,6 +6,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (its resident memory is in /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export function startServer(script: string, env: Record<string, string> = {}): P
       const match = /READY (\d+)/.exec(output);
       if (match) resolve({
         baseUrl: `http://127.0.0.1:${match[1]}`,
+        pid: child.pid!,
         stop: () => new Promise((done) => {
           if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
