@@ -5,7 +5,8 @@
 // project's serials and the buyers' cash moved to match), and the server is started again on it, `npm start`
 // defaults (chain on): start-up is the time from spawning the process until all 14 order books have answered, and
 // RSS is the server's resident memory after that and after one crossing order per book.
-// BENCH_RESTING_ORDERS (200000) changes the count. Run: npm run bench -- memory-books
+// BENCH_RESTING_ORDERS (200000) changes the count; BENCH_CHAIN_ENABLED=false leaves the chain out, to see its share.
+// Run: npm run bench -- memory-books
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,8 @@ async function startCompiled(dataDir: string): Promise<ClusterProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: process.env.BENCH_CHAIN_ENABLED ?? 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_CASH_CENTS: '100000000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
