@@ -1,7 +1,7 @@
 // Issue 17 benchmark: memory and start-up with 200,000 resting orders over 14 order books, on the compiled server
 // (`node dist/server/main.js`, what `npm start` runs; built first). The server prepares a
 // file-backed embedded database once (migrations, catalogue, chain), the resting orders are then written straight
-// into it with SQL (half-locked buys below the list price, 1 t sells above it with their escrowed lots, the
+// into it with SQL (buys below the list price with their cash locked, 1 t sells above it with their escrowed lots, the
 // project's serials and the buyers' cash moved to match), and the server is started again on it, `npm start`
 // defaults (chain on): start-up is the time from spawning the process until all 14 order books have answered, and
 // RSS is the server's resident memory after that and after one crossing order per book.
