@@ -2,7 +2,7 @@
 // (chain ON), 1 t swaps on one pool, 10 and 50 connections, BENCH_SECONDS (10) each. Swaps of one pool that arrive
 // together share one transaction under the project's trading lock (SwapDesk): lock, one locked read, the in-memory
 // batch, one combined write. Run: npm run bench -- http-swaps
-import { describeLoad, load, signUpMany, startServer } from './support/harness';
+import { describeCpu, describeLoad, load, processCpuMs, signUpMany, startServer } from './support/harness';
 import { describeAgainst, runSeconds } from './support/crossing-orders';
 
 const TRADERS = 20;
@@ -28,6 +28,7 @@ export async function run(): Promise<void> {
     }
     let next = 0;
     for (const connections of [10, 50]) {
+      const before = processCpuMs(server.pid);
       const swaps = await load({
         url: `${server.baseUrl}/api/trading/swap`,
         method: 'POST',
@@ -48,6 +49,7 @@ export async function run(): Promise<void> {
       console.log(connections === 50
         ? describeAgainst(`POST /api/trading/swap (${connections} conn.)`, swaps, { rps: 3000 })
         : describeLoad(`POST /api/trading/swap (${connections} conn.)`, swaps));
+      console.log(describeCpu(before, processCpuMs(server.pid), swaps.total));
     }
     const pool = await (await fetch(`${server.baseUrl}/api/trading/pools/${project.id}`)).json();
     console.log(`  → pool after the run: ${JSON.stringify(pool)}`);

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ensureDatabase } from '../scripts/cluster';
-import { startServer } from './support/harness';
+import { describeCpu, processCpuMs, startServer } from './support/harness';
 import { describeAgainst, loadCrossingOrders, prepareCrossingMarket, runSeconds } from './support/crossing-orders';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -16,8 +16,10 @@ async function measure(label: string, env: Record<string, string>, targets: Reco
   try {
     const market = await prepareCrossingMarket(server.baseUrl, `trading-${randomBytes(3).toString('hex')}`);
     for (const connections of [10, 50]) {
+      const before = processCpuMs(server.pid);
       const result = await loadCrossingOrders(server.baseUrl, market, connections, 4242 + connections);
       console.log(describeAgainst(`${label}, ${connections} conn.`, result, targets[connections]));
+      console.log(describeCpu(before, processCpuMs(server.pid), result.total));
     }
     const stats = await (await fetch(`${server.baseUrl}/api/trading/stats/${market.projectId}`)).json();
     console.log(`  → ${JSON.stringify(stats)}`);

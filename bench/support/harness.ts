@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -84,4 +85,20 @@ export async function signUpMany(baseUrl: string, count: number, prefix: string)
     cookies.push(response.headers.get('set-cookie')!.split(';')[0]);
   }
   return cookies;
+}
+
+/** CPU time a process has used so far, in ms: all its threads, and its main thread alone (Linux /proc). */
+export function processCpuMs(pid: number): { allMs: number; mainMs: number } {
+  const ticksMs = 10; // USER_HZ is 100 on Linux.
+  const cpuOf = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * ticksMs;
+  };
+  return { allMs: cpuOf(readFileSync(`/proc/${pid}/stat`, 'utf8')), mainMs: cpuOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) };
+}
+
+/** Server CPU per request over a run: a figure that a busy machine distorts far less than requests per second. */
+export function describeCpu(before: { allMs: number; mainMs: number }, after: { allMs: number; mainMs: number }, requests: number): string {
+  const per = (ms: number) => (ms / Math.max(requests, 1)).toFixed(3);
+  return `    server CPU per request: ${per(after.allMs - before.allMs)} ms (main thread ${per(after.mainMs - before.mainMs)} ms)`;
 }
