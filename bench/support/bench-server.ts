@@ -31,3 +31,5 @@ const app = await buildApp(deps, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`READY ${typeof address === 'object' && address ? address.port : 0}`);
+// A profiled server (BENCH_SERVER_NODE_ARGS) must exit normally for Node to write its profile.
+process.once('SIGTERM', () => process.exit(0));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -6,12 +7,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (its resident memory is in /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
 /** Starts a server script in its own process (so load generation and serving do not share a thread). */
 export function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server; it then stops with SIGTERM.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, script)], {
     cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -21,10 +26,11 @@ export function startServer(script: string, env: Record<string, string> = {}): P
       const match = /READY (\d+)/.exec(output);
       if (match) resolve({
         baseUrl: `http://127.0.0.1:${match[1]}`,
+        pid: child.pid!,
         stop: () => new Promise((done) => {
           if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
-          child.kill('SIGKILL');
+          child.kill(nodeArgs.length > 0 ? 'SIGTERM' : 'SIGKILL');
         }),
       });
     });
@@ -43,8 +49,8 @@ export interface LoadResult {
   total: number;
 }
 
-/** Seconds per load run unless a bench sets its own: BENCH_DURATION_SECONDS shortens runs while iterating. */
-export const loadDurationSeconds = () => Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+/** Seconds per load run: BENCH_SECONDS shortens runs while iterating on a busy machine. */
+export const loadDurationSeconds = () => Number(process.env.BENCH_SECONDS ?? 10);
 
 export async function load(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ connections: 10, duration: loadDurationSeconds(), ...options });
@@ -82,4 +88,20 @@ export async function signUpMany(baseUrl: string, count: number, prefix: string)
     cookies.push(response.headers.get('set-cookie')!.split(';')[0]);
   }
   return cookies;
+}
+
+/** CPU time a process has used so far, in ms: all its threads, and its main thread alone (Linux /proc). */
+export function processCpuMs(pid: number): { allMs: number; mainMs: number } {
+  const ticksMs = 10; // USER_HZ is 100 on Linux.
+  const cpuOf = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * ticksMs;
+  };
+  return { allMs: cpuOf(readFileSync(`/proc/${pid}/stat`, 'utf8')), mainMs: cpuOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) };
+}
+
+/** Server CPU per request over a run: a figure that a busy machine distorts far less than requests per second. */
+export function describeCpu(before: { allMs: number; mainMs: number }, after: { allMs: number; mainMs: number }, requests: number): string {
+  const per = (ms: number) => (ms / Math.max(requests, 1)).toFixed(3);
+  return `    server CPU per request: ${per(after.allMs - before.allMs)} ms (main thread ${per(after.mainMs - before.mainMs)} ms)`;
 }

@@ -34,7 +34,9 @@ export interface AppDepsOptions {
  * database with the replayed chain). `closeAppDeps` stops all of it.
  */
 export async function createAppDeps(config: Config, options: AppDepsOptions = {}): Promise<AppDeps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.loadDataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.loadDataDir, embeddedCacheMb: config.embeddedCacheMb,
+  });
   if (!options.loadDataDir) await migrateDatabase(database);
   if (config.seedDemoData && !options.loadDataDir) await seedCatalogue(database.db);
   const events = new MarketEvents();

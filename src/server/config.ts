@@ -7,6 +7,7 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -43,6 +44,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps nothing. */
   dataDir: string;
+  /** PGlite's page cache (shared_buffers) in MB: it lives in the WebAssembly heap, which never shrinks. */
+  embeddedCacheMb: number;
   demoCashCents: bigint;
   sessionTtlMs: number;
   loginRateLimitPerMinute: number;
@@ -100,6 +103,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    embeddedCacheMb: env.EMBEDDED_CACHE_MB,
     demoCashCents: env.DEMO_CASH_CENTS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,

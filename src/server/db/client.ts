@@ -29,7 +29,9 @@ export interface DatabaseHandle {
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 // bigint columns come back as strings from pg by default; drizzle's mode: 'bigint' converts them.
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
+export async function openDatabase(
+  options: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob | File; embeddedCacheMb?: number },
+): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A connection the server closes (restart, admin termination) must not crash the process: the pool drops
@@ -40,7 +42,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // PostgreSQL's default 128 MB page cache fills the WebAssembly heap as pages are touched and is never given back; the
+  // operating system's file cache keeps the rest of a file-backed database close at hand anyway.
+  const startParams = options.embeddedCacheMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.embeddedCacheMb}MB`] : undefined;
+  const pglite = new PGlite(options.dataDir, { ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), ...(startParams ? { startParams } : {}) });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };

@@ -99,6 +99,9 @@ export const holdings = pgTable('holdings', {
 }, (t) => [
   index('holdings_user_idx').on(t.userId, t.status),
   index('holdings_project_idx').on(t.projectId, t.status),
+  // A seller's active lots of one project, oldest first: what an order batch escrows. Trading fragments lots into
+  // many 1 t pieces, and without it every batch sorts all of a seller's active lots of every project.
+  index('holdings_seller_lots_idx').on(t.userId, t.projectId, t.purchaseDate, t.id).where(sql`${t.status} = 'active'`),
   // The anchoring worker walks split trees and sweeps the holdings that still have no token.
   index('holdings_parent_idx').on(t.parentHoldingId),
   index('holdings_unanchored_idx').on(t.id).where(sql`${t.tokenId} is null`),

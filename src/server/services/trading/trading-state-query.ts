@@ -68,8 +68,8 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
     const sellerIds = intArray(sellers.map((seller) => seller.userId));
     // Bigint: a batch may sell more than 2^31 tonnes in total (each order is at most 10^9).
     const sellerTonnes = sql`${`{${sellers.map((seller) => seller.tonnes).join(',')}}`}::bigint[]`;
-    // Every lot holds at least 1 t, so a seller's `tonnes` oldest lots always cover the cut. "+ 0" keeps the planner
-    // on the (user, status) index: a seller holds far fewer lots than a project.
+    // Every lot holds at least 1 t, so a seller's `tonnes` oldest lots always cover the cut. holdings_seller_lots_idx
+    // hands them over in that order, so the cost stays flat however many 1 t lots trading has split a seller into.
     ctes.push(sql`oldest_active as materialized (
       select id from (
         select oldest.id, oldest.tonnes, sum(oldest.quantity) over (partition by oldest.user_id order by oldest.purchase_date, oldest.id
@@ -77,7 +77,7 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
         from unnest(${sellerIds}, ${sellerTonnes}) as seller(user_id, tonnes)
         cross join lateral (
           select h.id, h.user_id, h.quantity, h.purchase_date, seller.tonnes from holdings h
-          where h.user_id = seller.user_id and h.status = 'active' and h.project_id + 0 = ${projectId}::int
+          where h.user_id = seller.user_id and h.status = 'active' and h.project_id = ${projectId}::int
           order by h.purchase_date, h.id limit seller.tonnes
         ) oldest
       ) ranked

@@ -25,12 +25,20 @@ export class WebhookWorker {
   private again = false;
   private lastSweepMs = 0;
   private stopped = false;
+  /**
+   * False once a poll found no endpoint at all (not even a disabled one with deliveries left): then a commit writes no
+   * delivery and nothing is due, so the passes that commits trigger (hundreds a second under trading load) skip their
+   * claim query. A poll (every pollMs, the delay other instances' events have anyway) looks again, so a new endpoint's
+   * first deliveries wait at most pollMs.
+   */
+  private endpointsExist = true;
+  private pollDue = false;
 
   constructor(private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; config: Config['webhooks']; log: (message: string) => void }) {}
 
   start(): void {
     this.unsubscribe = this.deps.events.subscribe(() => this.nudge());
-    this.timer = setInterval(() => this.nudge(), this.deps.config.pollMs);
+    this.timer = setInterval(() => { this.pollDue = true; this.nudge(); }, this.deps.config.pollMs);
     this.timer.unref();
   }
 
@@ -54,7 +62,11 @@ export class WebhookWorker {
   }
 
   private async pass(): Promise<void> {
+    const polling = this.pollDue;
+    this.pollDue = false;
+    if (polling) this.endpointsExist = await this.anyEndpoint();
     for (;;) {
+      if (!this.endpointsExist) break;
       const due = await this.claim();
       await Promise.all(due.map(async (delivery) => this.record(delivery, await deliverWebhook(
         { url: delivery.url, secret: delivery.secret, messageId: delivery.message_id, payload: delivery.payload },
@@ -67,6 +79,12 @@ export class WebhookWorker {
       this.lastSweepMs = nowMs;
       await sweepExpiredAnswers(this.deps.db, this.deps.clock());
     }
+  }
+
+  private async anyEndpoint(): Promise<boolean> {
+    const [row] = rowsOf<{ found: boolean }>(await this.deps.db.execute(sql`
+      select exists (select 1 from webhook_endpoints) as found`));
+    return row.found;
   }
 
   private async claim(): Promise<DueDelivery[]> {

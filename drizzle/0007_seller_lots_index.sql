@@ -1,0 +1,1 @@
+CREATE INDEX "holdings_seller_lots_idx" ON "holdings" USING btree ("user_id","project_id","purchase_date","id") WHERE "holdings"."status" = 'active';

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from '../../../src/server/db/client';
+import type { StatementRunner } from '../../../src/server/db/statement-runner';
+import { runBatch, type DeskCommand } from '../../../src/server/services/trading/run-batch';
+import type { Project } from '../../../src/shared/schemas/project';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { assertLedgerInvariants } from '../../support/ledger-invariants';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { newTrader, type Trader } from './trading-kit';
+
+let t: TestApp;
+let project: Project;
+let traders: Trader[];
+beforeAll(async () => {
+  t = await createTestApp(ROOMY_RATE_LIMIT);
+  project = await findProject(t.app, 'Ohio Landfill Gas Capture');
+  traders = [];
+  for (let i = 0; i < 10; i++) traders.push(await newTrader(t.app, project, 100, `Shape${i}`));
+});
+afterAll(async () => { await t?.close(); });
+
+/** The runner the app uses on this database, counting the statements a batch sends (BEGIN and COMMIT aside). */
+function countingRunner(): { runner: StatementRunner; count: () => number } {
+  const inner = t.deps.statements;
+  let sent = 0;
+  const runner = (executor: Executor, query: SQL) => { sent += 1; return inner(executor, query); };
+  return { runner, count: () => sent };
+}
+
+/** `size` 1 t limit orders, sells and buys alternating by trader, all at the same price, so every buy crosses a sell. */
+function crossingCommands(size: number): DeskCommand[] {
+  return Array.from({ length: size }, (_, index) => ({
+    kind: 'limit' as const, userId: traders[index % traders.length].id, side: index % 2 === 0 ? 'sell' as const : 'buy' as const,
+    priceCents: 1000n, quantity: 1,
+  }));
+}
+
+async function statementsFor(commands: DeskCommand[]): Promise<{ statements: number; trades: number }> {
+  const { runner, count } = countingRunner();
+  const { outcomes } = await runBatch(t.deps.db, project.id, commands, new Date(), runner);
+  expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+  const trades = outcomes.reduce((sum, outcome) => sum + (outcome.ok ? outcome.value.trades.length : 0), 0);
+  return { statements: count(), trades };
+}
+
+describe('the shape of an order batch', () => {
+  it('sends the same few statements for 2 crossing orders as for 100', async () => {
+    const small = await statementsFor(crossingCommands(2));
+    const large = await statementsFor(crossingCommands(100));
+    expect(small.trades).toBe(1);
+    expect(large.trades).toBe(50);
+    // Project lock, one read of the state, one write of every row, one outbox insert (order.filled).
+    expect(small.statements).toBe(4);
+    expect(large.statements).toBe(small.statements);
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('sends no more statements for 50 resting orders than for 1', async () => {
+    const rest = (size: number) => crossingCommands(size).map((command, index) => ({ ...command, side: 'buy' as const, priceCents: 500n + BigInt(index) }));
+    const one = await statementsFor(rest(1));
+    const fifty = await statementsFor(rest(50));
+    expect(fifty.trades).toBe(0);
+    expect(fifty.statements).toBe(one.statements);
+    expect(one.statements).toBeLessThanOrEqual(4);
+  });
+});
