@@ -99,7 +99,7 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
         .orderBy(asc(chainJournal.id));
       const lastId = ids.at(-1)?.id ?? 0;
       let afterId = 0;
-      const page = async (): Promise<ChainJournalEntry[]> => {
+      const read = async (): Promise<ChainJournalEntry[]> => {
         if (afterId >= lastId) return [];
         const rows = await db
           .select()
@@ -109,6 +109,18 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
           .limit(pageSize);
         afterId = rows.at(-1)?.id ?? lastId;
         return rows.map(entryOf);
+      };
+      // A failed read would fail the replay, and with it every chain write until the next restart: retry instead.
+      const page = async (): Promise<ChainJournalEntry[]> => {
+        for (let delayMs = RETRY_FIRST_MS; ; delayMs = Math.min(delayMs * 2, RETRY_MAX_MS)) {
+          try {
+            return await read();
+          } catch (error) {
+            if (closed) throw error;
+            log(`Chain journal read after row ${afterId} failed, retrying in ${delayMs} ms: ${(error as Error).message}`);
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+          }
+        }
       };
       return { hashes: ids.map((row) => row.txHash as Hex), firstPage: await page(), nextPage: page };
     },
