@@ -6,7 +6,7 @@
 // `BENCH_RESTART_OPERATIONS=10000,100000` (default) chooses the sizes; `BENCH_RESTART_WAIT_REPLAY=false` skips the
 // wait for the whole replay (minutes at 100,000 operations).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeFunctionResult, encodeFunctionData, keccak256, parseTransaction, type Hex } from 'viem';
@@ -70,6 +70,20 @@ async function rpc(baseUrl: string, method: string, params: unknown[]): Promise<
   return body.result;
 }
 
+/**
+ * CPU time the process has used so far (all its threads), from /proc on Linux: unlike wall time it hardly depends on
+ * what else the machine runs. Null elsewhere.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of stat; 12 and 13 after the command name), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Asks `probe` every 20 ms until it answers; returns the milliseconds since `startedMs`. */
 async function timeUntil(startedMs: number, probe: () => Promise<boolean>): Promise<number> {
   for (;;) {
@@ -97,6 +111,7 @@ async function restartTime(operations: number): Promise<void> {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
       const projectsMs = await timeUntil(startedMs, async () => (await fetch(`${baseUrl}/api/projects`)).status === 200);
+      const projectsCpuMs = cpuMsOf(child.pid);
       const verifiedMs = await timeUntil(startedMs, async () => {
         const receipt = (await rpc(baseUrl, 'eth_getTransactionReceipt', [firstRetirement])) as { status: string; to: Hex; blockNumber: Hex };
         const transaction = (await rpc(baseUrl, 'eth_getTransactionByHash', [firstRetirement])) as { hash: string } | null;
@@ -107,11 +122,13 @@ async function restartTime(operations: number): Promise<void> {
         if (receipt.status !== '0x1' || transaction?.hash !== firstRetirement || !details.isRetired) throw new Error('the first certificate did not verify');
         return true;
       });
+      const verifiedCpuMs = cpuMsOf(child.pid);
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       console.log(
         `restart with ${operations} anchored operations (${entries.length} journal rows, generated in ${seconds(generateMs)}): ` +
           `/api/projects served ${seconds(projectsMs)} after start (target 10 s), ` +
-          `the first certificate verified through /rpc ${seconds(verifiedMs)} after start (target 10 s)`,
+          `the first certificate verified through /rpc ${seconds(verifiedMs)} after start (target 10 s); ` +
+          `server CPU time until then ${projectsCpuMs ?? '?'} ms and ${verifiedCpuMs ?? '?'} ms (load-insensitive, all threads)`,
       );
       if (process.env.BENCH_RESTART_WAIT_REPLAY === 'false') return;
       // Latest-state reads wait for the whole replay (each up to CHAIN_TIMEOUT_MS): ask until one answers.
