@@ -27,6 +27,11 @@ export type ThreadChainMethod = (typeof THREAD_CHAIN_METHODS)[number];
 export interface ThreadChainOptions {
   privateKey: Hex;
   replay: readonly ReplayEntry[];
+  /**
+   * A long journal read page by page instead (`replay` is then empty): the thread asks the main thread, which holds
+   * the database, for each next page as the replay reaches it.
+   */
+  replayPages?: { hashes: readonly Hex[]; firstPage: readonly ReplayEntry[] };
   /** Whether the thread forwards each mined transaction to the main thread's journal (and waits for it). */
   journal: boolean;
   replayInBackground: boolean;
@@ -42,14 +47,16 @@ export interface ThreadChainInfo {
 export type MainToThread =
   | { type: 'start'; key: number; options: ThreadChainOptions }
   | { type: 'call'; key: number; callId: number; method: ThreadChainMethod; args: unknown[] }
-  | { type: 'journal-ack'; key: number; seq: number; error: SerializedError | null };
+  | { type: 'journal-ack'; key: number; seq: number; error: SerializedError | null }
+  | { type: 'replay-page'; key: number; seq: number; entries: readonly ReplayEntry[]; error: SerializedError | null };
 
 export type ThreadToMain =
   | { type: 'started'; key: number; info: ThreadChainInfo }
   | { type: 'start-failed'; key: number; error: SerializedError }
   | { type: 'result'; callId: number; value: unknown }
   | { type: 'failed'; callId: number; error: SerializedError }
-  | { type: 'journal'; key: number; seq: number; entry: ChainJournalEntry };
+  | { type: 'journal'; key: number; seq: number; entry: ChainJournalEntry }
+  | { type: 'replay-page-request'; key: number; seq: number };
 
 /** An error as it crosses the thread boundary; the adapter's two error classes keep their fields. */
 export interface SerializedError {

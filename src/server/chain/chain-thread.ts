@@ -3,7 +3,8 @@
 // that serves HTTP and the database.
 import { parentPort } from 'node:worker_threads';
 import { startEmbeddedChain, type EmbeddedCarbonCreditChain } from './embedded-chain.js';
-import { serializeError, type MainToThread, type ThreadChainOptions, type ThreadToMain } from './chain-thread-protocol.js';
+import { deserializeError, serializeError, type MainToThread, type ThreadChainOptions, type ThreadToMain } from './chain-thread-protocol.js';
+import type { ReplayEntry, ReplaySource } from './replay-transactions.js';
 import type { ChainJournal, ChainJournalEntry } from './transaction-sender.js';
 
 if (!parentPort) throw new Error('chain-thread.ts must run in a worker thread');
@@ -11,6 +12,7 @@ const port = parentPort;
 
 const chains = new Map<number, EmbeddedCarbonCreditChain>();
 const journalAcks = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+const replayPages = new Map<string, { resolve: (entries: readonly ReplayEntry[]) => void; reject: (error: Error) => void }>();
 let nextSeq = 0;
 
 function post(message: ThreadToMain): void {
@@ -31,11 +33,26 @@ function forwardingJournal(key: number): ChainJournal {
   };
 }
 
+// The database lives on the main thread: each next page of a long journal is asked for when the replay reaches it.
+function forwardingReplaySource(key: number, pages: NonNullable<ThreadChainOptions['replayPages']>): ReplaySource {
+  return {
+    hashes: pages.hashes,
+    firstPage: pages.firstPage,
+    nextPage() {
+      const seq = nextSeq++;
+      return new Promise((resolve, reject) => {
+        replayPages.set(`${key}:${seq}`, { resolve, reject });
+        post({ type: 'replay-page-request', key, seq });
+      });
+    },
+  };
+}
+
 async function start(key: number, options: ThreadChainOptions): Promise<void> {
   try {
     const chain = await startEmbeddedChain({
       privateKey: options.privateKey,
-      replay: options.replay,
+      replay: options.replayPages ? forwardingReplaySource(key, options.replayPages) : options.replay,
       journal: options.journal ? forwardingJournal(key) : undefined,
       replayInBackground: options.replayInBackground,
     });
@@ -62,7 +79,12 @@ async function call(message: Extract<MainToThread, { type: 'call' }>): Promise<v
 port.on('message', (message: MainToThread) => {
   if (message.type === 'start') void start(message.key, message.options);
   else if (message.type === 'call') void call(message);
-  else {
+  else if (message.type === 'replay-page') {
+    const page = replayPages.get(`${message.key}:${message.seq}`);
+    replayPages.delete(`${message.key}:${message.seq}`);
+    if (message.error) page?.reject(deserializeError(message.error));
+    else page?.resolve(message.entries);
+  } else {
     const ack = journalAcks.get(`${message.key}:${message.seq}`);
     journalAcks.delete(`${message.key}:${message.seq}`);
     if (message.error) ack?.reject(new Error(`Journal write failed: ${message.error.message}`));

@@ -12,7 +12,9 @@ import { deployCarbonCredit } from './deploy-carbon-credit.js';
 import { createHardhatProvider } from './hardhat-provider.js';
 import { createPublicRpc, type Eip1193RequestFn } from './public-rpc.js';
 import { replayAwareRequest, ReplayProgress } from './replay-progress.js';
-import { replayGenesisDate, replayTransactions, type ReplayEntry } from './replay-transactions.js';
+import {
+  replayEntryHash, replayGenesisDate, replaySourceEntries, replayTransactions, type ReplayEntry, type ReplaySource,
+} from './replay-transactions.js';
 import { createTransactionSender, type ChainJournal } from './transaction-sender.js';
 
 /**
@@ -33,8 +35,11 @@ export interface EmbeddedChainOptions {
   privateKey?: Hex;
   /** Receives every transaction from the deployment on, for durable storage. */
   journal?: ChainJournal;
-  /** Journal entries of a previous run, oldest first; they include the deployment, which is then not repeated. */
-  replay?: readonly ReplayEntry[];
+  /**
+   * Journal entries of a previous run, oldest first (all at once, or page by page from a long journal); they include
+   * the deployment, which is then not repeated.
+   */
+  replay?: readonly ReplayEntry[] | ReplaySource;
   configPath?: string;
   artifact?: ContractArtifact;
   /**
@@ -62,14 +67,14 @@ export interface EmbeddedCarbonCreditChain extends CarbonCreditChain {
  */
 export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Promise<EmbeddedCarbonCreditChain> {
   const startedMs = performance.now();
-  const replay = options.replay ?? [];
-  const request = await createHardhatProvider({ configPath: options.configPath, initialDate: replayGenesisDate(replay) });
+  const replay = replaySourceOf(options.replay ?? []);
+  const request = await createHardhatProvider({ configPath: options.configPath, initialDate: replayGenesisDate(replay.firstPage) });
   const client = createPublicClient({ chain: marketplaceChain('http://127.0.0.1/rpc'), transport: custom({ request }, { retryCount: 0 }) });
   const account = privateKeyToAccount(options.privateKey ?? DEV_CUSTODY_PRIVATE_KEY);
   await request({ method: 'hardhat_setBalance', params: [account.address, toHex(CUSTODY_BALANCE_WEI)] });
 
-  const background = options.replayInBackground === true && replay.length > 0;
-  const progress = new ReplayProgress(background ? replay.map((entry) => keccak256(rawOf(entry))) : []);
+  const background = options.replayInBackground === true && replay.firstPage.length > 0;
+  const progress = new ReplayProgress(background ? replay.hashes : []);
   const sender = createTransactionSender({
     client,
     account,
@@ -83,14 +88,14 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
   if (!background) progress.succeeded();
   let replayMs = 0;
   let contractAddress: Address;
-  if (replay.length === 0) {
+  if (replay.firstPage.length === 0) {
     contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
   } else if (!background) {
-    contractAddress = await replayedContractAddress(request, client, replay, account.address);
+    contractAddress = await replayedContractAddress(request, client, replaySourceEntries(replay), account.address);
   } else {
-    contractAddress = await deploymentAddress(replay, account.address);
+    contractAddress = await deploymentAddress(replay.firstPage, account.address);
     const replayStartedMs = performance.now();
-    replayedContractAddress(request, client, replay, account.address, (receipt) => progress.replayed(receipt.transactionHash, receipt.blockNumber)).then(
+    replayedContractAddress(request, client, replaySourceEntries(replay), account.address, (receipt) => progress.replayed(receipt.transactionHash, receipt.blockNumber)).then(
       (replayed) => {
         replayMs = performance.now() - replayStartedMs;
         if (replayed.toLowerCase() === contractAddress) progress.succeeded();
@@ -117,7 +122,22 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
 
 const rawOf = (entry: ReplayEntry): Hex => (typeof entry === 'string' ? entry : entry.rawTransaction);
 
-/** Where the journal's first deployment by the custody key put its contract (the address depends on sender and nonce only). */
+/** A journal given all at once, as one page (its hashes are computed only when a background replay asks). */
+function replaySourceOf(replay: readonly ReplayEntry[] | ReplaySource): ReplaySource {
+  if (!Array.isArray(replay)) return replay as ReplaySource;
+  return {
+    get hashes() {
+      return replay.map(replayEntryHash);
+    },
+    firstPage: replay,
+    nextPage: async () => [],
+  };
+}
+
+/**
+ * Where the journal's first deployment by the custody key put its contract (the address depends on sender and nonce
+ * only). The custody key deploys before anything else is sent, so it is in the first page of a journal.
+ */
 async function deploymentAddress(replay: readonly ReplayEntry[], custody: Address): Promise<Address> {
   for (const entry of replay) {
     const transaction = parseTransaction(rawOf(entry));
@@ -132,12 +152,12 @@ async function deploymentAddress(replay: readonly ReplayEntry[], custody: Addres
 async function replayedContractAddress(
   request: Eip1193RequestFn,
   client: PublicClient,
-  replay: readonly ReplayEntry[],
+  replay: AsyncIterable<ReplayEntry>,
   custody: Address,
   onReplayed?: Parameters<typeof replayTransactions>[3],
 ): Promise<Address> {
-  const receipts = await replayTransactions(request, client, replay, onReplayed);
-  const deployment = receipts.find((receipt) => receipt.contractAddress && getAddress(receipt.from) === custody);
+  const deployments = await replayTransactions(request, client, replay, onReplayed);
+  const deployment = deployments.find((receipt) => receipt.contractAddress && getAddress(receipt.from) === custody);
   if (!deployment?.contractAddress) throw new Error('The chain journal has no CarbonCredit deployment by the custody key');
   const minterRole = keccak256(toBytes('MINTER_ROLE'));
   const isMinter = await client.readContract({

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import type { Database } from '../db/client';
 import { chainJournal } from '../db/schema';
+import type { ReplaySource } from './replay-transactions.js';
 import type { ChainJournal, ChainJournalEntry, TransactionKind } from './transaction-sender.js';
 
 /** embedded: the rows the embedded chain replays; remote: an audit trail of what was sent to a remote node. */
@@ -15,6 +16,11 @@ export interface JournalStore extends ChainJournal {
   /** Every recorded entry of this source, oldest first: what a restarted embedded chain replays. */
   load(): Promise<ChainJournalEntry[]>;
   /**
+   * The same entries for a replay that must not wait for history: every hash now (a few bytes per row), the raw
+   * transactions `pageSize` rows at a time as the replay asks. Rows written after this call are not part of it.
+   */
+  replaySource(pageSize?: number): Promise<ReplaySource>;
+  /**
    * Runs `task` (one anchoring write, possibly a batch) with its mint, split or retire entry linked to `target`, so
    * that a crash after mining but before the results reached the rows is repaired from the journal at start-up.
    */
@@ -26,6 +32,20 @@ export interface JournalStore extends ChainJournal {
 const ANCHORING_KINDS: ReadonlySet<TransactionKind> = new Set(['mint', 'split', 'retire']);
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5000;
+// A page of batched anchoring rows is a few megabytes at most (100 operations of a few hundred bytes per row).
+const REPLAY_PAGE_ROWS = 50;
+
+type JournalRow = typeof chainJournal.$inferSelect;
+
+function entryOf(row: JournalRow): ChainJournalEntry {
+  return {
+    kind: row.kind as TransactionKind,
+    rawTransaction: row.rawTransaction as Hex,
+    txHash: row.txHash as Hex,
+    blockTimestamp: row.blockTimestamp,
+    status: row.status as ChainJournalEntry['status'],
+  };
+}
 
 /**
  * The chain journal in the database. A write that fails is retried until it succeeds: the chain does not send its
@@ -68,13 +88,41 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
 
     async load() {
       const rows = await db.select().from(chainJournal).where(eq(chainJournal.source, source)).orderBy(asc(chainJournal.id));
-      return rows.map((row) => ({
-        kind: row.kind as TransactionKind,
-        rawTransaction: row.rawTransaction as Hex,
-        txHash: row.txHash as Hex,
-        blockTimestamp: row.blockTimestamp,
-        status: row.status as ChainJournalEntry['status'],
-      }));
+      return rows.map(entryOf);
+    },
+
+    async replaySource(pageSize = REPLAY_PAGE_ROWS) {
+      const ids = await db
+        .select({ id: chainJournal.id, txHash: chainJournal.txHash })
+        .from(chainJournal)
+        .where(eq(chainJournal.source, source))
+        .orderBy(asc(chainJournal.id));
+      const lastId = ids.at(-1)?.id ?? 0;
+      let afterId = 0;
+      const read = async (): Promise<ChainJournalEntry[]> => {
+        if (afterId >= lastId) return [];
+        const rows = await db
+          .select()
+          .from(chainJournal)
+          .where(and(eq(chainJournal.source, source), gt(chainJournal.id, afterId), lte(chainJournal.id, lastId)))
+          .orderBy(asc(chainJournal.id))
+          .limit(pageSize);
+        afterId = rows.at(-1)?.id ?? lastId;
+        return rows.map(entryOf);
+      };
+      // A failed read would fail the replay, and with it every chain write until the next restart: retry instead.
+      const page = async (): Promise<ChainJournalEntry[]> => {
+        for (let delayMs = RETRY_FIRST_MS; ; delayMs = Math.min(delayMs * 2, RETRY_MAX_MS)) {
+          try {
+            return await read();
+          } catch (error) {
+            if (closed) throw error;
+            log(`Chain journal read after row ${afterId} failed, retrying in ${delayMs} ms: ${(error as Error).message}`);
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+          }
+        }
+      };
+      return { hashes: ids.map((row) => row.txHash as Hex), firstPage: await page(), nextPage: page };
     },
 
     async withTarget(next, task) {

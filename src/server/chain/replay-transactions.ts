@@ -1,8 +1,36 @@
-import { recoverTransactionAddress, toHex, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import { keccak256, recoverTransactionAddress, toHex, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import type { Eip1193RequestFn } from './public-rpc.js';
 
-/** A journaled transaction to replay: its raw bytes, plus its original block time when known. */
-export type ReplayEntry = Hex | { rawTransaction: Hex; blockTimestamp?: number; status?: 'success' | 'reverted' };
+/**
+ * A journaled transaction to replay: its raw bytes, plus its original block time when known, and its hash when the
+ * journal stored it (hashing every raw transaction again at start-up would cost seconds per 100,000 operations).
+ */
+export type ReplayEntry = Hex | { rawTransaction: Hex; txHash?: Hex; blockTimestamp?: number; status?: 'success' | 'reverted' };
+
+/**
+ * A journal too long to hold at once: every transaction's hash up front (so readers know what the replay will bring
+ * back), the entries page by page while the replay runs.
+ */
+export interface ReplaySource {
+  /** Every journaled transaction's hash, oldest first. */
+  hashes: readonly Hex[];
+  /** The oldest entries; they hold the contract's deployment. */
+  firstPage: readonly ReplayEntry[];
+  /** The entries after the previous page, oldest first; empty once the journal (as it was at start) is read. */
+  nextPage(): Promise<readonly ReplayEntry[]>;
+}
+
+/** Every entry of `source`, oldest first, fetching a page only when the replay reaches it. */
+export async function* replaySourceEntries(source: ReplaySource): AsyncGenerator<ReplayEntry> {
+  yield* source.firstPage;
+  for (let page = await source.nextPage(); page.length > 0; page = await source.nextPage()) yield* page;
+}
+
+/** The hash of a journaled transaction: the stored one, else computed from its raw bytes. */
+export function replayEntryHash(entry: ReplayEntry): Hex {
+  if (typeof entry !== 'string' && entry.txHash) return entry.txHash;
+  return keccak256(typeof entry === 'string' ? entry : entry.rawTransaction);
+}
 
 const REPLAY_BALANCE_WEI = 10n ** 24n;
 
@@ -18,16 +46,19 @@ export function replayGenesisDate(entries: readonly ReplayEntry[]): Date | undef
  * come back. Signed transactions only depend on their own fields, so the hashes match whatever the clock says; block
  * times are still pinned to the recorded ones so that on-chain dates (issuanceDate, retiredAt) survive a restart.
  * A sender without funds (a browser wallet funded by a faucet that the journal does not record) is funded and retried.
+ * Returns the receipts of the deployments replayed (keeping every receipt would hold the whole history in memory).
  */
 export async function replayTransactions(
   request: Eip1193RequestFn,
   client: PublicClient,
-  entries: readonly ReplayEntry[],
+  entries: Iterable<ReplayEntry> | AsyncIterable<ReplayEntry>,
   onReplayed: (receipt: TransactionReceipt) => void = () => {},
 ): Promise<TransactionReceipt[]> {
-  const receipts: TransactionReceipt[] = [];
+  const deployments: TransactionReceipt[] = [];
   let lastTimestamp = 0;
-  for (const [index, entry] of entries.entries()) {
+  let index = -1;
+  for await (const entry of entries) {
+    index++;
     const rawTransaction = typeof entry === 'string' ? entry : entry.rawTransaction;
     const { blockTimestamp, status } = typeof entry === 'string' ? {} : entry;
     if (blockTimestamp !== undefined) {
@@ -44,11 +75,11 @@ export async function replayTransactions(
     if (status !== undefined && receipt.status !== status) {
       throw new Error(`Chain replay diverged at journal entry ${index} (${receipt.transactionHash}): ${status} before, ${receipt.status} now`);
     }
-    receipts.push(receipt);
+    if (receipt.contractAddress) deployments.push(receipt);
     onReplayed(receipt);
   }
   if (lastTimestamp > 0) await resumeWallClock(request, lastTimestamp);
-  return receipts;
+  return deployments;
 }
 
 async function sendFunded(request: Eip1193RequestFn, rawTransaction: Hex): Promise<Hex> {

@@ -55,16 +55,17 @@ export async function startChain(config: Config, db: Database, options: StartCha
     ? { privateKey: options.privateKey, source: 'the caller' }
     : loadCustodyKey({ configured: config.chain.privateKey, dataDir: config.dataDir });
   const journal = createJournalStore(db, 'embedded', log);
-  const replay = await journal.load();
+  // Only the hashes are read before the node starts; the raw transactions follow page by page as the replay, behind
+  // the running node, reaches them. So a restart waits neither for the replay nor for reading history (replay-progress.ts).
+  const replay = await journal.replaySource();
   const start = options.inThread === false ? startEmbeddedChain : startEmbeddedChainInThread;
-  // The journal replays behind a running node, so a restart does not wait for history; see replay-progress.ts.
   const chain = await start({ privateKey: key.privateKey, replay, journal, replayInBackground: true });
   log(
     `Chain: embedded (chain id ${chain.chainId}), contract ${chain.contractAddress}, custody ${chain.custodyAddress} ` +
-      `(key from ${key.source}); ready in ${chain.startMs.toFixed(0)} ms, replaying ${replay.length} journal entries behind it`,
+      `(key from ${key.source}); ready in ${chain.startMs.toFixed(0)} ms, replaying ${replay.hashes.length} journal entries behind it`,
   );
   chain.synced().then(
-    ({ replayMs }) => log(`Chain: ${replay.length} journal entries replayed in ${replayMs.toFixed(0)} ms`),
+    ({ replayMs }) => log(`Chain: ${replay.hashes.length} journal entries replayed in ${replayMs.toFixed(0)} ms`),
     (error: Error) => log(`Chain: journal replay failed, nothing will be sent: ${error.message}`),
   );
   return runtime(chain, journal, 'embedded');

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Hex } from 'viem';
 import type { EmbeddedCarbonCreditChain } from './embedded-chain.js';
-import type { ReplayEntry } from './replay-transactions.js';
+import type { ReplayEntry, ReplaySource } from './replay-transactions.js';
 import type { ChainJournal } from './transaction-sender.js';
 import {
   deserializeError,
@@ -15,8 +15,8 @@ import {
 export interface ThreadedChainOptions {
   /** Custody key; it must stay the same across restarts for the journal to replay onto it. */
   privateKey: Hex;
-  /** Journal entries of a previous run, oldest first. */
-  replay?: readonly ReplayEntry[];
+  /** Journal entries of a previous run, oldest first: all at once, or page by page (fetched as the replay needs them). */
+  replay?: readonly ReplayEntry[] | ReplaySource;
   /** Receives every mined transaction on this thread; the chain thread waits for each `record` to resolve. */
   journal?: ChainJournal;
   /** See EmbeddedChainOptions.replayInBackground. */
@@ -39,17 +39,31 @@ class ChainThreadHost {
   private readonly starts = new Map<number, Pending<ThreadChainInfo>>();
   private readonly calls = new Map<number, Pending<unknown>>();
   private readonly journals = new Map<number, ChainJournal>();
+  private readonly replaySources = new Map<number, ReplaySource>();
   private openChains = 0;
 
   async start(options: ThreadedChainOptions): Promise<{ key: number; info: ThreadChainInfo }> {
     const key = this.nextKey++;
     if (options.journal) this.journals.set(key, options.journal);
+    const replay = options.replay ?? [];
+    const source = Array.isArray(replay) ? null : (replay as ReplaySource);
+    if (source) this.replaySources.set(key, source);
     this.openChains++;
     this.ensureWorker().ref();
     try {
       const info = await new Promise<ThreadChainInfo>((resolve, reject) => {
         this.starts.set(key, { resolve, reject });
-        this.post({ type: 'start', key, options: { privateKey: options.privateKey, replay: options.replay ?? [], journal: Boolean(options.journal), replayInBackground: options.replayInBackground ?? false } });
+        this.post({
+          type: 'start',
+          key,
+          options: {
+            privateKey: options.privateKey,
+            replay: source ? [] : (replay as readonly ReplayEntry[]),
+            replayPages: source ? { hashes: source.hashes, firstPage: source.firstPage } : undefined,
+            journal: Boolean(options.journal),
+            replayInBackground: options.replayInBackground ?? false,
+          },
+        });
       });
       return { key, info };
     } catch (error) {
@@ -70,6 +84,7 @@ class ChainThreadHost {
   /** The chain `key` is closed: forget its journal and let the process exit when nothing else is open. */
   released(key: number): void {
     this.journals.delete(key);
+    this.replaySources.delete(key);
     this.openChains = Math.max(0, this.openChains - 1);
     if (this.openChains === 0) this.worker?.unref();
   }
@@ -108,6 +123,21 @@ class ChainThreadHost {
       }
       case 'journal':
         void this.record(message.key, message.seq, message.entry);
+        return;
+      case 'replay-page-request':
+        void this.sendReplayPage(message.key, message.seq);
+    }
+  }
+
+  private async sendReplayPage(key: number, seq: number): Promise<void> {
+    try {
+      const source = this.replaySources.get(key);
+      const entries = source ? await source.nextPage() : [];
+      // The replay has read the journal once it gets an empty page; nothing needs the source after that.
+      if (entries.length === 0) this.replaySources.delete(key);
+      this.worker?.postMessage({ type: 'replay-page', key, seq, entries, error: null } satisfies MainToThread);
+    } catch (error) {
+      this.worker?.postMessage({ type: 'replay-page', key, seq, entries: [], error: serializeError(error) } satisfies MainToThread);
     }
   }
 
@@ -128,6 +158,7 @@ class ChainThreadHost {
     this.starts.clear();
     this.calls.clear();
     this.journals.clear();
+    this.replaySources.clear();
   }
 }
 
