@@ -33,6 +33,35 @@ describe('mintCarbonCreditBatch', () => {
     expect(second).toMatchObject({ projectName: 'Kenya Cookstoves', quantityTonnes: 7, rootTokenId: tokenIds[1], originalIssuer: chain.custodyAddress });
   });
 
+  it('stores each project once and each lot in one slot: a record lot costs under 70,000 gas, URI and provenance intact', async () => {
+    const kenya = { ...sampleCredit, projectName: 'Kenya Cookstoves', projectId: 'proj-kenya-002', vintageYear: 2023 };
+    const inputs = Array.from({ length: 40 }, (_, i) => ({ ...(i % 2 ? kenya : sampleCredit), quantityTonnes: i + 1, tokenUri: `urn:carbonledger:holding:${1000 + i}` }));
+    const { tokenIds, txHash } = await chain.mintBatch(inputs);
+    const receipt = await publicClientOf(chain).getTransactionReceipt({ hash: txHash });
+    expect(receipt.gasUsed / BigInt(inputs.length)).toBeLessThan(70_000n);
+    const client = publicClientOf(chain);
+    for (const i of [0, 1, 39]) {
+      const details = await chain.getCreditDetails(tokenIds[i]);
+      const project = i % 2 ? kenya : sampleCredit;
+      expect(details).toMatchObject({ projectName: project.projectName, projectId: project.projectId, vintageYear: project.vintageYear, mrvDataUrl: project.mrvDataUrl, gpsLocation: project.gpsLocation, quantityTonnes: i + 1, rootTokenId: tokenIds[i], originalIssuer: chain.custodyAddress, isRetired: false });
+      const uri = await client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(tokenIds[i])] });
+      expect(uri).toBe(`urn:carbonledger:holding:${1000 + i}`);
+    }
+    // A lot split off a record lot without a URI of its own keeps the parent's record, as a URI string would.
+    const { newTokenId } = await chain.split(tokenIds[39], 5);
+    expect(await client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(newTokenId)] })).toBe('urn:carbonledger:holding:1039');
+    expect(await chain.getCreditDetails(newTokenId)).toMatchObject({ projectName: 'Kenya Cookstoves', quantityTonnes: 5, rootTokenId: tokenIds[39] });
+  });
+
+  it('refuses a lot that names a provenance the batch does not carry', async () => {
+    const request = { provenance: 1n, quantity: 1n, recordId: 0n, tokenUri: 'x' };
+    const provenance = { projectName: 'P', projectId: 'p', verificationBody: 'Verra VCS', vintageYear: 2024n, mrvDataUrl: 'm', gpsLocation: '0,0' };
+    expect(await revertOf(chain, chain.custodyAddress, 'mintCarbonCreditBatch', [chain.custodyAddress, [provenance], [request]])).toEqual({
+      name: 'CarbonCreditUnknownProvenance',
+      args: [1n, 1n],
+    });
+  });
+
   it('reverts the whole batch when one quantity is zero', async () => {
     const before = await chain.totalSupply();
     await expectChainError(chain.mintBatch([sampleCredit, { ...sampleCredit, quantityTonnes: 0 }]), CHAIN_ERROR_MESSAGES.mint, 'CarbonCreditInvalidQuantity', [before + 2n, 0n, 0n]);

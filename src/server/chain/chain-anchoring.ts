@@ -45,7 +45,7 @@ const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 // Measured with `npm run bench -- chain-anchoring`: a transaction costs about as much as ten single mints in fixed
 // overhead (signing, the revert check, journaling, a block), so batches of a hundred make the chain outrun purchases.
-const OPERATIONS_PER_TRANSACTION = 100;
+const OPERATIONS_PER_TRANSACTION = 200;
 
 /**
  * The anchoring worker: the database is the source of truth, and the sweep (anchoring-sweep.ts) derives from its rows
