@@ -6,6 +6,7 @@ import {ERC721URIStorage} from "@openzeppelin/contracts/token/ERC721/extensions/
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
+import {ERC721Utils} from "@openzeppelin/contracts/token/ERC721/utils/ERC721Utils.sol";
 
 /// @title CarbonCredit
 /// @notice Each token is a lot of verified carbon credits (1 credit = 1 tonne CO2e) of one project and vintage.
@@ -58,33 +59,34 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         address originalIssuer;
     }
 
-    /// One storage slot per lot (256 bits), so issuing or splitting a lot writes two new slots (this and its owner).
+    /// One storage slot per lot (248 bits). A lot issued to its issuer (the marketplace's custodian) does not store
+    /// its owner either (`custodial`): issuing or splitting it writes this one new slot.
     struct Lot {
         uint48 quantity;
-        uint48 rootTokenId;
-        uint32 provenanceId;
+        uint40 rootTokenId;
+        uint24 provenanceId;
         uint40 issuanceDate;
         uint40 retiredAt;
         bool isRetired;
+        bool custodial;
         uint40 recordId;
     }
 
     /// @notice One lot of a batch issuance (`mintCarbonCreditBatch`): `quantity` tonnes of `provenances[provenance]`.
-    /// The lot's metadata URI is `RECORD_URI_PREFIX` + `recordId` when `recordId` > 0, else `tokenUri`.
+    /// The lot's metadata URI is `RECORD_URI_PREFIX` + `recordId` when `recordId` > 0, else the batch's `tokenUris[i]`.
+    /// Fixed-size, so a batch's calldata (signed, hashed and decoded once per lot) stays small.
     struct MintRequest {
         uint256 provenance;
         uint256 quantity;
         uint256 recordId;
-        string tokenUri;
     }
 
     /// @notice One split of a batch (`splitCreditBatch`): `quantity` tonnes of `tokenId` into a new lot whose metadata
-    /// URI is `RECORD_URI_PREFIX` + `recordId` when `recordId` > 0, else `tokenUri`.
+    /// URI is `RECORD_URI_PREFIX` + `recordId` when `recordId` > 0, else the batch's `tokenUris[i]`.
     struct SplitRequest {
         uint256 tokenId;
         uint256 quantity;
         uint256 recordId;
-        string tokenUri;
     }
 
     uint256 private _nextTokenId = 1;
@@ -100,7 +102,7 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
     /// @notice `quantity` tonnes of `tokenId` were moved into the new lot `newTokenId`.
     event CreditSplit(uint256 indexed tokenId, uint256 indexed newTokenId, uint256 quantity);
 
-    /// @notice A batch's arrays differ in length (`tokenCount` tokens, `reasonCount` reasons).
+    /// @notice A batch's arrays differ in length (`tokenCount` tokens or requests, `reasonCount` reasons or URIs).
     error CarbonCreditBatchMismatch(uint256 tokenCount, uint256 reasonCount);
     /// @notice A mint request names provenance `index` of a batch that has `count`.
     error CarbonCreditUnknownProvenance(uint256 index, uint256 count);
@@ -121,7 +123,8 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
     }
 
     /// @notice Issues a new lot of `quantity` tonnes to `to`.
-    /// @dev Requirements: caller has MINTER_ROLE; 0 < `quantity` < 2^48. Emits `Transfer`, `MetadataUpdate` and
+    /// @dev Requirements: caller has MINTER_ROLE; 0 < `quantity` < 2^48; `to` is not the zero address and, if a
+    /// contract, accepts ERC-721 tokens. Emits `Transfer`, `MetadataUpdate` and
     /// `CreditMinted`.
     /// @param to Receiver of the lot (the custody address in the marketplace).
     /// @param projectName Human-readable project name.
@@ -144,7 +147,7 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         uint256 quantity,
         string memory tokenUri
     ) external onlyRole(MINTER_ROLE) returns (uint256 tokenId) {
-        uint32 provenanceId = _provenanceIdOf(
+        uint24 provenanceId = _provenanceIdOf(
             CreditProvenance(projectName, projectId, verificationBody, vintageYear, mrvDataUrl, gpsLocation)
         );
         tokenId = _issue(to, provenanceId, quantity, 0, tokenUri);
@@ -153,23 +156,27 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
 
     /// @notice Issues several lots to `to` in one transaction, each as one `mintCarbonCredit` call would.
     /// @dev Requirements: caller has MINTER_ROLE; every quantity in (0, 2^48), every `provenance` an index of
-    /// `provenances` (else the whole batch reverts). Emits `Transfer` and `CreditMinted` per lot, in request order.
+    /// `provenances`; `tokenUris` empty or one per request (else the whole batch reverts). Emits `Transfer` and
+    /// `CreditMinted` per lot, in request order.
     /// @param to Receiver of every lot (the custody address in the marketplace).
     /// @param provenances The projects the lots are issued from (each stored once, whatever the number of lots).
     /// @param requests The lots to issue.
+    /// @param tokenUris Metadata URIs of lots without a record id, by request index; empty when every lot has one.
     /// @return tokenIds Ids of the new lots, in request order.
-    function mintCarbonCreditBatch(address to, CreditProvenance[] calldata provenances, MintRequest[] calldata requests)
-        external
-        onlyRole(MINTER_ROLE)
-        returns (uint256[] memory tokenIds)
-    {
-        uint32[] memory provenanceIds = new uint32[](provenances.length);
+    function mintCarbonCreditBatch(
+        address to,
+        CreditProvenance[] calldata provenances,
+        MintRequest[] calldata requests,
+        string[] calldata tokenUris
+    ) external onlyRole(MINTER_ROLE) returns (uint256[] memory tokenIds) {
+        _requireUriPerRequest(requests.length, tokenUris.length);
+        uint24[] memory provenanceIds = new uint24[](provenances.length);
         for (uint256 i = 0; i < provenances.length; i++) provenanceIds[i] = _provenanceIdOf(provenances[i]);
         tokenIds = new uint256[](requests.length);
         for (uint256 i = 0; i < requests.length; i++) {
             MintRequest calldata request = requests[i];
             if (request.provenance >= provenances.length) revert CarbonCreditUnknownProvenance(request.provenance, provenances.length);
-            uint256 tokenId = _issue(to, provenanceIds[request.provenance], request.quantity, request.recordId, request.tokenUri);
+            uint256 tokenId = _issue(to, provenanceIds[request.provenance], request.quantity, request.recordId, _uriAt(tokenUris, i));
             tokenIds[i] = tokenId;
             emit CreditMinted(tokenId, to, provenances[request.provenance].projectName, request.quantity);
         }
@@ -210,16 +217,22 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
 
     /// @notice Splits several lots in one transaction, as one `splitCredit` call per request, each new lot with its
     /// own metadata (so every lot can name the registry entry it records).
-    /// @dev Requirements: as `splitCredit` for every request (else the whole batch reverts); requests apply in order,
-    /// so several may split the same lot. Emits `Transfer`, `CreditSplit` and `MetadataUpdate` per request.
+    /// @dev Requirements: as `splitCredit` for every request; `tokenUris` empty or one per request (else the whole
+    /// batch reverts); requests apply in order, so several may split the same lot. Emits `Transfer`, `CreditSplit` and
+    /// `MetadataUpdate` per request.
     /// @param to Holder of every new lot.
     /// @param requests The splits to make.
+    /// @param tokenUris Metadata URIs of new lots without a record id, by request index; empty when every one has one.
     /// @return newTokenIds Ids of the new lots, in request order.
-    function splitCreditBatch(address to, SplitRequest[] calldata requests) external returns (uint256[] memory newTokenIds) {
+    function splitCreditBatch(address to, SplitRequest[] calldata requests, string[] calldata tokenUris)
+        external
+        returns (uint256[] memory newTokenIds)
+    {
+        _requireUriPerRequest(requests.length, tokenUris.length);
         newTokenIds = new uint256[](requests.length);
         for (uint256 i = 0; i < requests.length; i++) {
             SplitRequest calldata request = requests[i];
-            newTokenIds[i] = _split(request.tokenId, request.quantity, to, request.recordId.toUint40(), request.tokenUri);
+            newTokenIds[i] = _split(request.tokenId, request.quantity, to, request.recordId.toUint40(), _uriAt(tokenUris, i));
         }
     }
 
@@ -270,6 +283,16 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         return super.supportsInterface(interfaceId);
     }
 
+    /// A custodial lot's owner is its provenance's issuer until the lot is first transferred (then it is stored).
+    /// Nothing burns lots, so a stored zero never means "burned" here.
+    function _ownerOf(uint256 tokenId) internal view override returns (address owner) {
+        owner = super._ownerOf(tokenId);
+        if (owner == address(0)) {
+            Lot storage lot = _lots[tokenId];
+            if (lot.custodial) owner = _provenances[lot.provenanceId].originalIssuer;
+        }
+    }
+
     /// Blocks every transfer of a retired lot; mints (from == 0) are the only moves left unchecked.
     function _update(address to, uint256 tokenId, address auth) internal override returns (address) {
         address from = _ownerOf(tokenId);
@@ -278,33 +301,51 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
     }
 
     // The issuer is part of the key, so `originalIssuer` stays the minter that issued the lot.
-    function _provenanceIdOf(CreditProvenance memory fields) private returns (uint32 provenanceId) {
+    function _provenanceIdOf(CreditProvenance memory fields) private returns (uint24 provenanceId) {
         bytes32 key = keccak256(abi.encode(fields, msg.sender));
         uint256 known = _provenanceIds[key];
-        if (known != 0) return uint32(known - 1);
+        if (known != 0) return uint24(known - 1);
         _provenances.push(Provenance(fields, msg.sender));
         known = _provenances.length;
         _provenanceIds[key] = known;
-        provenanceId = (known - 1).toUint32();
+        provenanceId = (known - 1).toUint24();
     }
 
-    function _issue(address to, uint32 provenanceId, uint256 quantity, uint256 recordId, string memory tokenUri)
+    function _issue(address to, uint24 provenanceId, uint256 quantity, uint256 recordId, string memory tokenUri)
         private
         returns (uint256 tokenId)
     {
         tokenId = _nextTokenId++;
         if (quantity == 0) revert CarbonCreditInvalidQuantity(tokenId, quantity, 0);
+        bool custodial = to == msg.sender;
         _lots[tokenId] = Lot({
             quantity: quantity.toUint48(),
-            rootTokenId: tokenId.toUint48(),
+            rootTokenId: tokenId.toUint40(),
             provenanceId: provenanceId,
             issuanceDate: block.timestamp.toUint40(),
             retiredAt: 0,
             isRetired: false,
+            custodial: custodial,
             recordId: recordId.toUint40()
         });
-        _safeMint(to, tokenId);
+        _create(to, tokenId, custodial);
         if (recordId == 0) _setTokenURI(tokenId, tokenUri);
+    }
+
+    // A custodial lot is minted as `_safeMint` would, minus the owner slot: `_ownerOf` answers the issuer.
+    function _create(address to, uint256 tokenId, bool custodial) private {
+        if (!custodial) return _safeMint(to, tokenId);
+        _increaseBalance(to, 1);
+        emit Transfer(address(0), to, tokenId);
+        ERC721Utils.checkOnERC721Received(msg.sender, address(0), to, tokenId, "");
+    }
+
+    function _requireUriPerRequest(uint256 requestCount, uint256 uriCount) private pure {
+        if (uriCount != 0 && uriCount != requestCount) revert CarbonCreditBatchMismatch(requestCount, uriCount);
+    }
+
+    function _uriAt(string[] calldata tokenUris, uint256 index) private pure returns (string memory) {
+        return tokenUris.length == 0 ? "" : tokenUris[index];
     }
 
     function _retire(uint256 tokenId, string calldata reason) private {
@@ -331,6 +372,7 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
         }
         lot.quantity -= uint48(quantity);
         newTokenId = _nextTokenId++;
+        bool custodial = to == _provenances[lot.provenanceId].originalIssuer;
         _lots[newTokenId] = Lot({
             quantity: uint48(quantity),
             rootTokenId: lot.rootTokenId,
@@ -338,9 +380,10 @@ contract CarbonCredit is ERC721URIStorage, AccessControl {
             issuanceDate: lot.issuanceDate,
             retiredAt: 0,
             isRetired: false,
+            custodial: custodial,
             recordId: recordId
         });
-        _safeMint(to, newTokenId);
+        _create(to, newTokenId, custodial);
         if (recordId == 0) _setTokenURI(newTokenId, tokenUri);
         emit CreditSplit(tokenId, newTokenId, quantity);
         emit MetadataUpdate(tokenId);

@@ -54,11 +54,24 @@ describe('mintCarbonCreditBatch', () => {
   });
 
   it('refuses a lot that names a provenance the batch does not carry', async () => {
-    const request = { provenance: 1n, quantity: 1n, recordId: 0n, tokenUri: 'x' };
+    const request = { provenance: 1n, quantity: 1n, recordId: 0n };
     const provenance = { projectName: 'P', projectId: 'p', verificationBody: 'Verra VCS', vintageYear: 2024n, mrvDataUrl: 'm', gpsLocation: '0,0' };
-    expect(await revertOf(chain, chain.custodyAddress, 'mintCarbonCreditBatch', [chain.custodyAddress, [provenance], [request]])).toEqual({
+    expect(await revertOf(chain, chain.custodyAddress, 'mintCarbonCreditBatch', [chain.custodyAddress, [provenance], [request], ['x']])).toEqual({
       name: 'CarbonCreditUnknownProvenance',
       args: [1n, 1n],
+    });
+  });
+
+  it('mixes lots with a record id and lots with a URI of their own, and refuses a URI list of another length', async () => {
+    const { tokenIds } = await chain.mintBatch([{ ...sampleCredit, tokenUri: 'urn:carbonledger:holding:77' }, sampleCredit]);
+    const client = publicClientOf(chain);
+    const uris = await Promise.all(tokenIds.map((id) => client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(id)] })));
+    expect(uris).toEqual(['urn:carbonledger:holding:77', sampleCredit.tokenUri]);
+    const provenance = { projectName: 'P', projectId: 'p', verificationBody: 'Verra VCS', vintageYear: 2024n, mrvDataUrl: 'm', gpsLocation: '0,0' };
+    const request = { provenance: 0n, quantity: 1n, recordId: 0n };
+    expect(await revertOf(chain, chain.custodyAddress, 'mintCarbonCreditBatch', [chain.custodyAddress, [provenance], [request, request], ['x']])).toEqual({
+      name: 'CarbonCreditBatchMismatch',
+      args: [2n, 1n],
     });
   });
 

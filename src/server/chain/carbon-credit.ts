@@ -88,11 +88,19 @@ function recordOf(tokenUri: string): { recordId: bigint; tokenUri: string } {
   return recordId > 0n && recordId <= MAX_RECORD_ID ? { recordId, tokenUri: '' } : { recordId: 0n, tokenUri };
 }
 
+/** Record ids by request, and the batch's URI list: empty when every lot is a record (the common, compact case). */
+function recordsOf(tokenUris: readonly string[]): { recordIds: bigint[]; tokenUris: string[] } {
+  const records = tokenUris.map(recordOf);
+  const allRecords = records.every((record) => record.recordId > 0n);
+  return { recordIds: records.map((record) => record.recordId), tokenUris: allRecords ? [] : records.map((record) => record.tokenUri) };
+}
+
 /** A batch's distinct provenances (each stored once on chain) and its lots, each naming its provenance by index. */
 function mintBatchArgs(inputs: readonly MintCreditInput[]) {
+  const { recordIds, tokenUris } = recordsOf(inputs.map((input) => input.tokenUri));
   const indexes = new Map<string, number>();
   const provenances: { projectName: string; projectId: string; verificationBody: string; vintageYear: bigint; mrvDataUrl: string; gpsLocation: string }[] = [];
-  const requests = inputs.map((input) => {
+  const requests = inputs.map((input, i) => {
     const provenance = {
       projectName: input.projectName,
       projectId: input.projectId,
@@ -107,9 +115,9 @@ function mintBatchArgs(inputs: readonly MintCreditInput[]) {
       index = provenances.push(provenance) - 1;
       indexes.set(key, index);
     }
-    return { provenance: BigInt(index), quantity: BigInt(input.quantityTonnes), ...recordOf(input.tokenUri) };
+    return { provenance: BigInt(index), quantity: BigInt(input.quantityTonnes), recordId: recordIds[i] };
   });
-  return { provenances, requests };
+  return { provenances, requests, tokenUris };
 }
 
 /** Builds the adapter over a viem client and a transaction sender; embedded and remote chains differ only in those. */
@@ -174,16 +182,17 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
 
     mintBatch: (inputs) =>
       withChainError(MESSAGES.mint, carbonCreditAbi, async () => {
-        const { provenances, requests } = mintBatchArgs(inputs);
-        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'mintCarbonCreditBatch', args: [custodyAddress, provenances, requests] });
+        const { provenances, requests, tokenUris } = mintBatchArgs(inputs);
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'mintCarbonCreditBatch', args: [custodyAddress, provenances, requests, tokenUris] });
         const { txHash, receipt } = await write('mint', data, inputs.length);
         return { tokenIds: createdTokensOf(receipt, inputs.length), txHash };
       }),
 
     splitBatch: (inputs) =>
       withChainError(MESSAGES.split, carbonCreditAbi, async () => {
-        const requests = inputs.map((input) => ({ tokenId: BigInt(input.tokenId), quantity: BigInt(input.quantityTonnes), ...recordOf(input.tokenUri) }));
-        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCreditBatch', args: [custodyAddress, requests] });
+        const { recordIds, tokenUris } = recordsOf(inputs.map((input) => input.tokenUri));
+        const requests = inputs.map((input, i) => ({ tokenId: BigInt(input.tokenId), quantity: BigInt(input.quantityTonnes), recordId: recordIds[i] }));
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCreditBatch', args: [custodyAddress, requests, tokenUris] });
         const { txHash, receipt } = await write('split', data, inputs.length);
         return { newTokenIds: createdTokensOf(receipt, inputs.length), txHash };
       }),
