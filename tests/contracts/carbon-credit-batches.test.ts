@@ -53,6 +53,29 @@ describe('mintCarbonCreditBatch', () => {
     expect(await chain.getCreditDetails(newTokenId)).toMatchObject({ projectName: 'Kenya Cookstoves', quantityTonnes: 5, rootTokenId: tokenIds[39] });
   });
 
+  it('lets a lot held by its issuer (no owner slot stored) read, count and move like any token', async () => {
+    const client = publicClientOf(chain);
+    const balanceOf = (owner: Hex) => client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'balanceOf', args: [owner] });
+    const custodyBefore = await balanceOf(chain.custodyAddress);
+    const { tokenIds, txHash } = await chain.mintBatch([sampleCredit, sampleCredit]);
+    expect(await balanceOf(chain.custodyAddress)).toBe(custodyBefore + 2n);
+    expect(await chain.ownerOf(tokenIds[0])).toBe(chain.custodyAddress);
+    const transfers = (await eventsOf(txHash)).filter((event) => event.eventName === 'Transfer');
+    expect(transfers.map((event) => event.args)).toEqual(tokenIds.map((tokenId) => ({ from: '0x0000000000000000000000000000000000000000', to: chain.custodyAddress, tokenId: BigInt(tokenId) })));
+
+    const wallet = randomAccount();
+    await chain.transfer(tokenIds[0], wallet.address);
+    expect(await chain.ownerOf(tokenIds[0])).toBe(wallet.address);
+    expect(await chain.ownerOf(tokenIds[1])).toBe(chain.custodyAddress);
+    expect(await balanceOf(wallet.address)).toBe(1n);
+    expect(await balanceOf(chain.custodyAddress)).toBe(custodyBefore + 1n);
+    // The custodian no longer holds it, so it can no longer split or retire it.
+    expect(await revertOf(chain, chain.custodyAddress, 'retireCredit', [BigInt(tokenIds[0]), 'not mine'])).toEqual({
+      name: 'CarbonCreditNotHolder',
+      args: [BigInt(tokenIds[0]), chain.custodyAddress],
+    });
+  });
+
   it('refuses a lot that names a provenance the batch does not carry', async () => {
     const request = { provenance: 1n, quantity: 1n, recordId: 0n };
     const provenance = { projectName: 'P', projectId: 'p', verificationBody: 'Verra VCS', vintageYear: 2024n, mrvDataUrl: 'm', gpsLocation: '0,0' };
