@@ -64,7 +64,9 @@ async function round(chainEnabled: boolean, index: number) {
 
 /** Sustained purchases at the highest rate, then how fast the anchoring drains what is left. */
 async function sustained(seconds: number) {
-  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true' });
+  // The demo catalogue (~100,000 tonnes) sells out in well under a minute at full rate: a larger one keeps every
+  // request a real purchase (and a mint) for the whole run.
+  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true', BENCH_SUPPLY_MULTIPLIER: '20' });
   try {
     const startedMs = performance.now();
     const result = await purchaseLoad(server, 'sustained', { duration: seconds, connections: 50 });
