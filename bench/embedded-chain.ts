@@ -3,6 +3,8 @@ import { startEmbeddedChain } from '../src/server/chain/embedded-chain.js';
 import type { ChainJournalEntry } from '../src/server/chain/transaction-sender.js';
 
 const MINTS = 300;
+const BATCH_SIZE = 200;
+const BATCHES = 10;
 
 const credit = {
   projectName: 'Bench Reforestation',
@@ -17,6 +19,43 @@ const credit = {
 
 function perSecond(count: number, elapsedMs: number): string {
   return `${Math.round((count * 1000) / elapsedMs)}/s (${(elapsedMs / count).toFixed(2)} ms each)`;
+}
+
+/**
+ * Anchoring's shape: batches of BATCH_SIZE mints, then splits off those lots, then retirements of the split lots,
+ * with ops/s, gas and CPU per operation (CPU of the whole process, so less sensitive to a busy machine than ops/s).
+ */
+async function batched(chain: Awaited<ReturnType<typeof startEmbeddedChain>>): Promise<void> {
+  const gasOf = async (hash: string) =>
+    BigInt(((await chain.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { gasUsed: string }).gasUsed);
+  async function measure(label: string, send: (batch: number) => Promise<string>) {
+    const cpu = process.cpuUsage();
+    const startedMs = performance.now();
+    let gas = 0n;
+    for (let batch = 0; batch < BATCHES; batch++) gas += await gasOf(await send(batch));
+    const elapsedMs = performance.now() - startedMs;
+    const used = process.cpuUsage(cpu);
+    const ops = BATCHES * BATCH_SIZE;
+    console.log(`embedded chain: ${ops} ${label} in batches of ${BATCH_SIZE}, ${perSecond(ops, elapsedMs)}, ` +
+      `${(gas / BigInt(ops)).toLocaleString('en-US')} gas and ${((used.user + used.system) / 1000 / ops).toFixed(3)} CPU-ms each`);
+  }
+  const minted: number[] = [];
+  const split: number[] = [];
+  const lotsOf = (ids: number[], batch: number) => ids.slice(batch * BATCH_SIZE, (batch + 1) * BATCH_SIZE);
+  await measure('mints', async (batch) => {
+    const inputs = Array.from({ length: BATCH_SIZE }, (_, i) => ({ ...credit, tokenUri: `urn:carbonledger:holding:${batch * BATCH_SIZE + i + 1}` }));
+    const { tokenIds, txHash } = await chain.mintBatch(inputs);
+    minted.push(...tokenIds);
+    return txHash;
+  });
+  await measure('splits', async (batch) => {
+    const inputs = lotsOf(minted, batch).map((tokenId, i) => ({ tokenId, quantityTonnes: 10, tokenUri: `urn:carbonledger:holding:${100_000 + batch * BATCH_SIZE + i}` }));
+    const { newTokenIds, txHash } = await chain.splitBatch(inputs);
+    split.push(...newTokenIds);
+    return txHash;
+  });
+  await measure('retirements', async (batch) =>
+    (await chain.retireBatch(lotsOf(split, batch).map((tokenId) => ({ tokenId, reason: 'Carbon Neutrality Goal' })))).txHash);
 }
 
 /** Embedded chain: start + deploy, sequential mints and retirements (journaled), and journal replay speed. */
@@ -38,6 +77,10 @@ export async function run(): Promise<void> {
   startedMs = performance.now();
   for (const tokenId of tokenIds) await chain.retire(tokenId, 'Carbon Neutrality Goal');
   console.log(`embedded chain: ${MINTS} sequential retirements, ${perSecond(MINTS, performance.now() - startedMs)}`);
+
+  const batchChain = await startEmbeddedChain({ journal: { record: () => {} } });
+  await batched(batchChain);
+  await batchChain.close();
   await chain.close();
 
   startedMs = performance.now();

@@ -33,6 +33,71 @@ describe('mintCarbonCreditBatch', () => {
     expect(second).toMatchObject({ projectName: 'Kenya Cookstoves', quantityTonnes: 7, rootTokenId: tokenIds[1], originalIssuer: chain.custodyAddress });
   });
 
+  it('stores each project once and each lot in one slot: a record lot costs under 70,000 gas, URI and provenance intact', async () => {
+    const kenya = { ...sampleCredit, projectName: 'Kenya Cookstoves', projectId: 'proj-kenya-002', vintageYear: 2023 };
+    const inputs = Array.from({ length: 40 }, (_, i) => ({ ...(i % 2 ? kenya : sampleCredit), quantityTonnes: i + 1, tokenUri: `urn:carbonledger:holding:${1000 + i}` }));
+    const { tokenIds, txHash } = await chain.mintBatch(inputs);
+    const receipt = await publicClientOf(chain).getTransactionReceipt({ hash: txHash });
+    expect(receipt.gasUsed / BigInt(inputs.length)).toBeLessThan(70_000n);
+    const client = publicClientOf(chain);
+    for (const i of [0, 1, 39]) {
+      const details = await chain.getCreditDetails(tokenIds[i]);
+      const project = i % 2 ? kenya : sampleCredit;
+      expect(details).toMatchObject({ projectName: project.projectName, projectId: project.projectId, vintageYear: project.vintageYear, mrvDataUrl: project.mrvDataUrl, gpsLocation: project.gpsLocation, quantityTonnes: i + 1, rootTokenId: tokenIds[i], originalIssuer: chain.custodyAddress, isRetired: false });
+      const uri = await client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(tokenIds[i])] });
+      expect(uri).toBe(`urn:carbonledger:holding:${1000 + i}`);
+    }
+    // A lot split off a record lot without a URI of its own keeps the parent's record, as a URI string would.
+    const { newTokenId } = await chain.split(tokenIds[39], 5);
+    expect(await client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(newTokenId)] })).toBe('urn:carbonledger:holding:1039');
+    expect(await chain.getCreditDetails(newTokenId)).toMatchObject({ projectName: 'Kenya Cookstoves', quantityTonnes: 5, rootTokenId: tokenIds[39] });
+  });
+
+  it('lets a lot held by its issuer (no owner slot stored) read, count and move like any token', async () => {
+    const client = publicClientOf(chain);
+    const balanceOf = (owner: Hex) => client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'balanceOf', args: [owner] });
+    const custodyBefore = await balanceOf(chain.custodyAddress);
+    const { tokenIds, txHash } = await chain.mintBatch([sampleCredit, sampleCredit]);
+    expect(await balanceOf(chain.custodyAddress)).toBe(custodyBefore + 2n);
+    expect(await chain.ownerOf(tokenIds[0])).toBe(chain.custodyAddress);
+    const transfers = (await eventsOf(txHash)).filter((event) => event.eventName === 'Transfer');
+    expect(transfers.map((event) => event.args)).toEqual(tokenIds.map((tokenId) => ({ from: '0x0000000000000000000000000000000000000000', to: chain.custodyAddress, tokenId: BigInt(tokenId) })));
+
+    const wallet = randomAccount();
+    await chain.transfer(tokenIds[0], wallet.address);
+    expect(await chain.ownerOf(tokenIds[0])).toBe(wallet.address);
+    expect(await chain.ownerOf(tokenIds[1])).toBe(chain.custodyAddress);
+    expect(await balanceOf(wallet.address)).toBe(1n);
+    expect(await balanceOf(chain.custodyAddress)).toBe(custodyBefore + 1n);
+    // The custodian no longer holds it, so it can no longer split or retire it.
+    expect(await revertOf(chain, chain.custodyAddress, 'retireCredit', [BigInt(tokenIds[0]), 'not mine'])).toEqual({
+      name: 'CarbonCreditNotHolder',
+      args: [BigInt(tokenIds[0]), chain.custodyAddress],
+    });
+  });
+
+  it('refuses a lot that names a provenance the batch does not carry', async () => {
+    const request = { provenance: 1n, quantity: 1n, recordId: 0n };
+    const provenance = { projectName: 'P', projectId: 'p', verificationBody: 'Verra VCS', vintageYear: 2024n, mrvDataUrl: 'm', gpsLocation: '0,0' };
+    expect(await revertOf(chain, chain.custodyAddress, 'mintCarbonCreditBatch', [chain.custodyAddress, [provenance], [request], ['x']])).toEqual({
+      name: 'CarbonCreditUnknownProvenance',
+      args: [1n, 1n],
+    });
+  });
+
+  it('mixes lots with a record id and lots with a URI of their own, and refuses a URI list of another length', async () => {
+    const { tokenIds } = await chain.mintBatch([{ ...sampleCredit, tokenUri: 'urn:carbonledger:holding:77' }, sampleCredit]);
+    const client = publicClientOf(chain);
+    const uris = await Promise.all(tokenIds.map((id) => client.readContract({ address: chain.contractAddress, abi: carbonCreditAbi, functionName: 'tokenURI', args: [BigInt(id)] })));
+    expect(uris).toEqual(['urn:carbonledger:holding:77', sampleCredit.tokenUri]);
+    const provenance = { projectName: 'P', projectId: 'p', verificationBody: 'Verra VCS', vintageYear: 2024n, mrvDataUrl: 'm', gpsLocation: '0,0' };
+    const request = { provenance: 0n, quantity: 1n, recordId: 0n };
+    expect(await revertOf(chain, chain.custodyAddress, 'mintCarbonCreditBatch', [chain.custodyAddress, [provenance], [request, request], ['x']])).toEqual({
+      name: 'CarbonCreditBatchMismatch',
+      args: [2n, 1n],
+    });
+  });
+
   it('reverts the whole batch when one quantity is zero', async () => {
     const before = await chain.totalSupply();
     await expectChainError(chain.mintBatch([sampleCredit, { ...sampleCredit, quantityTonnes: 0 }]), CHAIN_ERROR_MESSAGES.mint, 'CarbonCreditInvalidQuantity', [before + 2n, 0n, 0n]);

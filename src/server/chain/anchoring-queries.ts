@@ -34,15 +34,16 @@ export async function loadPendingHoldings(db: Database, limit: number): Promise<
       select h.id, h.id, h.quantity from pending join holdings h on h.id = pending.id
       union
       select tree.root, child.id, child.quantity from tree join holdings child on child.parent_holding_id = tree.id
+    ), subtree as (
+      -- Grouped once: a sum per row scanned the whole tree for each of them (quadratic in the rows loaded).
+      select root, sum(quantity) as tonnes from tree group by root
     )
     select h.id, h.origin, h.parent_holding_id, parent.id is not null as parent_exists,
       parent.token_id::float8 as parent_token_id, subtree.tonnes::float8 as subtree_tonnes,
       p.name, p.slug, p.standard, p.vintage_year, p.latitude, p.longitude, p.serial_prefix
     from pending
     join holdings h on h.id = pending.id
-    -- Summed once per root: a subquery per pending row would scan the whole tree again for each (14 ms per sweep
-    -- under trading load, on the main thread of the embedded database).
-    left join (select root, sum(quantity) as tonnes from tree group by root) subtree on subtree.root = h.id
+    join subtree on subtree.root = h.id
     join projects p on p.id = h.project_id
     left join holdings parent on parent.id = h.parent_holding_id
     order by h.id`);

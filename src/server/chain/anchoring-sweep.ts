@@ -37,6 +37,21 @@ const describe = (error: ChainCallError) => `${error.message}: ${error.contractE
 
 type HoldingOp = { holdingId: number } & ({ op: 'mint'; input: MintCreditInput } | { op: 'split'; input: SplitCreditInput });
 
+/** Saves running behind the chain; the first failure is rethrown once all have settled (the caller backs off). */
+class PendingSaves {
+  private readonly running: Promise<void>[] = [];
+  private failure: unknown = null;
+
+  add(save: Promise<void>): void {
+    this.running.push(save.catch((error: unknown) => void (this.failure ??= error)));
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all(this.running);
+    if (this.failure) throw this.failure;
+  }
+}
+
 /**
  * The chain operations the database still owes, one pass: holdings without a token in id order, in waves (mint the
  * issued lots and split every lot whose parent has a token, then the lots whose parents just got one), then
@@ -67,15 +82,24 @@ export function createAnchoringSweep(options: AnchoringSweepOptions) {
         if (plan.op !== 'wait') progressed = true;
       }
       if (ops.length === 0) break;
-      for (const op of ['mint', 'split'] as const) {
-        for (const batch of chunk(ops.filter((item) => item.op === op))) await sendHoldings(batch, anchored);
+      const saves = new PendingSaves();
+      try {
+        for (const op of ['mint', 'split'] as const) {
+          for (const batch of chunk(ops.filter((item) => item.op === op))) await sendHoldings(batch, anchored, saves);
+        }
+      } finally {
+        // Before anything reads the rows again (the next wave, the next pass, the retirements): a row whose token is
+        // still being saved would otherwise look pending and be minted twice.
+        await saves.settled();
       }
       waiting = next;
     }
     return progressed;
   }
 
-  async function sendHoldings(batch: HoldingOp[], anchored: Map<number, number>): Promise<void> {
+  // A batch's tokens are saved while the next batch is on the chain: the chain thread and the database take turns
+  // instead of waiting for each other.
+  async function sendHoldings(batch: HoldingOp[], anchored: Map<number, number>, saves: PendingSaves): Promise<void> {
     if (options.stopped() || batch.length === 0) return;
     const holdingIds = batch.map((item) => item.holdingId);
     try {
@@ -84,14 +108,14 @@ export function createAnchoringSweep(options: AnchoringSweepOptions) {
           ? (await chain.mintBatch(batch.map((item) => item.input as MintCreditInput))).tokenIds
           : (await chain.splitBatch(batch.map((item) => item.input as SplitCreditInput))).newTokenIds,
       );
-      await applyTokens(holdingIds, tokenIds);
       holdingIds.forEach((holdingId, i) => anchored.set(holdingId, tokenIds[i]));
+      saves.add(applyTokens(holdingIds, tokenIds));
     } catch (error) {
       if (!isPermanent(error)) throw error;
       if (batch.length === 1) return failHolding(batch[0].holdingId, describe(error));
       const half = Math.ceil(batch.length / 2);
-      await sendHoldings(batch.slice(0, half), anchored);
-      await sendHoldings(batch.slice(half), anchored);
+      await sendHoldings(batch.slice(0, half), anchored, saves);
+      await sendHoldings(batch.slice(half), anchored, saves);
     }
   }
 

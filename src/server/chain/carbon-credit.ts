@@ -76,6 +76,50 @@ export interface CarbonCreditChainParts {
   ready?: Promise<void>;
 }
 
+/** The contract's RECORD_URI_PREFIX: a lot whose URI is this prefix and a record id stores only the id. */
+export const RECORD_URI_PREFIX = 'urn:carbonledger:holding:';
+const RECORD_URI = /^urn:carbonledger:holding:([1-9][0-9]{0,11})$/;
+const MAX_RECORD_ID = 2n ** 40n - 1n;
+
+/** A record URI travels as its id (one packed slot on chain instead of a string); any other URI as it is. */
+function recordOf(tokenUri: string): { recordId: bigint; tokenUri: string } {
+  const match = RECORD_URI.exec(tokenUri);
+  const recordId = match ? BigInt(match[1]) : 0n;
+  return recordId > 0n && recordId <= MAX_RECORD_ID ? { recordId, tokenUri: '' } : { recordId: 0n, tokenUri };
+}
+
+/** Record ids by request, and the batch's URI list: empty when every lot is a record (the common, compact case). */
+function recordsOf(tokenUris: readonly string[]): { recordIds: bigint[]; tokenUris: string[] } {
+  const records = tokenUris.map(recordOf);
+  const allRecords = records.every((record) => record.recordId > 0n);
+  return { recordIds: records.map((record) => record.recordId), tokenUris: allRecords ? [] : records.map((record) => record.tokenUri) };
+}
+
+/** A batch's distinct provenances (each stored once on chain) and its lots, each naming its provenance by index. */
+function mintBatchArgs(inputs: readonly MintCreditInput[]) {
+  const { recordIds, tokenUris } = recordsOf(inputs.map((input) => input.tokenUri));
+  const indexes = new Map<string, number>();
+  const provenances: { projectName: string; projectId: string; verificationBody: string; vintageYear: bigint; mrvDataUrl: string; gpsLocation: string }[] = [];
+  const requests = inputs.map((input, i) => {
+    const provenance = {
+      projectName: input.projectName,
+      projectId: input.projectId,
+      verificationBody: input.verificationBody,
+      vintageYear: BigInt(input.vintageYear),
+      mrvDataUrl: input.mrvDataUrl,
+      gpsLocation: input.gpsLocation,
+    };
+    const key = JSON.stringify([input.projectName, input.projectId, input.verificationBody, input.vintageYear, input.mrvDataUrl, input.gpsLocation]);
+    let index = indexes.get(key);
+    if (index === undefined) {
+      index = provenances.push(provenance) - 1;
+      indexes.set(key, index);
+    }
+    return { provenance: BigInt(index), quantity: BigInt(input.quantityTonnes), recordId: recordIds[i] };
+  });
+  return { provenances, requests, tokenUris };
+}
+
 /** Builds the adapter over a viem client and a transaction sender; embedded and remote chains differ only in those. */
 export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCreditChain {
   const { client, sender, contractAddress: address, custodyAddress } = parts;
@@ -138,25 +182,17 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
 
     mintBatch: (inputs) =>
       withChainError(MESSAGES.mint, carbonCreditAbi, async () => {
-        const requests = inputs.map((input) => ({
-          projectName: input.projectName,
-          projectId: input.projectId,
-          verificationBody: input.verificationBody,
-          vintageYear: BigInt(input.vintageYear),
-          mrvDataUrl: input.mrvDataUrl,
-          gpsLocation: input.gpsLocation,
-          quantity: BigInt(input.quantityTonnes),
-          tokenUri: input.tokenUri,
-        }));
-        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'mintCarbonCreditBatch', args: [custodyAddress, requests] });
+        const { provenances, requests, tokenUris } = mintBatchArgs(inputs);
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'mintCarbonCreditBatch', args: [custodyAddress, provenances, requests, tokenUris] });
         const { txHash, receipt } = await write('mint', data, inputs.length);
         return { tokenIds: createdTokensOf(receipt, inputs.length), txHash };
       }),
 
     splitBatch: (inputs) =>
       withChainError(MESSAGES.split, carbonCreditAbi, async () => {
-        const requests = inputs.map((input) => ({ tokenId: BigInt(input.tokenId), quantity: BigInt(input.quantityTonnes), tokenUri: input.tokenUri }));
-        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCreditBatch', args: [custodyAddress, requests] });
+        const { recordIds, tokenUris } = recordsOf(inputs.map((input) => input.tokenUri));
+        const requests = inputs.map((input, i) => ({ tokenId: BigInt(input.tokenId), quantity: BigInt(input.quantityTonnes), recordId: recordIds[i] }));
+        const data = encodeFunctionData({ abi: carbonCreditAbi, functionName: 'splitCreditBatch', args: [custodyAddress, requests, tokenUris] });
         const { txHash, receipt } = await write('split', data, inputs.length);
         return { newTokenIds: createdTokensOf(receipt, inputs.length), txHash };
       }),

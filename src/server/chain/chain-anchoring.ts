@@ -43,9 +43,10 @@ export interface ChainAnchoringOptions {
 const MAX_OPERATIONS_AHEAD = 4;
 const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
-// Measured with `npm run bench -- chain-anchoring`: a transaction costs about as much as ten single mints in fixed
-// overhead (signing, the revert check, journaling, a block), so batches of a hundred make the chain outrun purchases.
-const OPERATIONS_PER_TRANSACTION = 100;
+// Measured with scratch micro-benchmarks of mintBatch (CPU per lot, both threads): a transaction's fixed cost
+// (signing, journaling, a block) is about 2.5 ms against about 0.2 ms per mint, so 200 per transaction leaves it at ~6%;
+// EDR's cost per operation grows past a few hundred per transaction (0.35 → 0.5 ms a mint from 200 to 500).
+export const OPERATIONS_PER_TRANSACTION = 200;
 
 /**
  * The anchoring worker: the database is the source of truth, and the sweep (anchoring-sweep.ts) derives from its rows

@@ -27,7 +27,7 @@ const CUSTODY_BALANCE_WEI = 10n ** 24n;
 // Gas is free here (base fee 0), but a fixed fee cap keeps signed bytes independent of any fee estimate and stays
 // valid if the base fee ever ticks up after a full block.
 const EMBEDDED_FEES = { maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 0n };
-// A mint with long strings costs a few hundred thousand gas; the cap is generous because gas is free here.
+// Gas per item of a batch call (a lot mint costs about 30,000); the cap is generous because gas is free here.
 const EMBEDDED_CALL_GAS = 3_000_000n;
 
 export interface EmbeddedChainOptions {

@@ -74,7 +74,8 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
     source,
 
     async record(entry) {
-      const linked = ANCHORING_KINDS.has(entry.kind) ? target : null;
+      // A reverted transaction anchored nothing: linking it would count as an anchoring of its rows.
+      const linked = ANCHORING_KINDS.has(entry.kind) && entry.status === 'success' ? target : null;
       for (let delayMs = RETRY_FIRST_MS; ; delayMs = Math.min(delayMs * 2, RETRY_MAX_MS)) {
         try {
           return await insert(entry, linked);

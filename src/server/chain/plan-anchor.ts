@@ -1,5 +1,5 @@
 import { STANDARD_LABELS, type Standard } from '../../shared/constants';
-import type { MintCreditInput, SplitCreditInput } from './carbon-credit.js';
+import { RECORD_URI_PREFIX, type MintCreditInput, type SplitCreditInput } from './carbon-credit.js';
 
 /** A holding without a token, with what planning needs to know about its parent and project. */
 export interface PendingHolding {
@@ -53,7 +53,7 @@ export function planHoldingAnchor(holding: PendingHolding, anchoredTokens: Reado
 
 /** The token's metadata URI: it names the lot, so any token can be traced back to its registry entry. */
 export function holdingUri(holdingId: number): string {
-  return `urn:carbonledger:holding:${holdingId}`;
+  return `${RECORD_URI_PREFIX}${holdingId}`;
 }
 
 /** The on-chain provenance of an issued lot. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, isNull, and } from 'drizzle-orm';
+import { OPERATIONS_PER_TRANSACTION } from '../../../src/server/chain/chain-anchoring';
 import { chainJournal, holdings } from '../../../src/server/db/schema';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
@@ -112,6 +113,42 @@ describe('when a purchased lot changes owner whole before it is minted', () => {
     const wholeToken = await tokenOf(t, whole.id);
     expect(await chainCredit(t.app, wholeToken!)).toMatchObject({ quantity: 5, rootTokenId: wholeToken });
     expect(await chainCredit(t.app, childToken!)).toMatchObject({ quantity: 2, rootTokenId: wholeToken });
+  });
+});
+
+describe('when many lots wait at once', () => {
+  it(`sends them as ⌈N/${OPERATIONS_PER_TRANSACTION}⌉ transactions per kind, each journaled with its lots in order`, async () => {
+    const { user } = await signUp(t.app);
+    const lot = { userId: user.id, projectId: projects[5].id, purchasePriceCents: 100n };
+    const size = OPERATIONS_PER_TRANSACTION;
+    const lotCount = 2 * size + 50;
+    const childCount = size + 10;
+    const lots = await t.deps.db.insert(holdings)
+      .values(Array.from({ length: lotCount }, (_, i) => ({ ...lot, quantity: 2, serialStart: 7_000_000 + 3 * i, serialEnd: 7_000_001 + 3 * i })))
+      .returning({ id: holdings.id });
+    const children = await t.deps.db.insert(holdings)
+      .values(Array.from({ length: childCount }, (_, i) => ({ ...lot, quantity: 1, serialStart: 7_000_002 + 3 * i, serialEnd: 7_000_002 + 3 * i, origin: 'split', parentHoldingId: lots[i].id })))
+      .returning({ id: holdings.id });
+    const ids = [...lots, ...children].map((row) => row.id);
+    t.deps.anchoring!.kick();
+    for (let waited = 0; ; waited++) {
+      const pending = await t.deps.db.select({ id: holdings.id }).from(holdings).where(and(inArray(holdings.id, ids), isNull(holdings.tokenId)));
+      if (pending.length === 0) break;
+      if (waited > 600) throw new Error(`${pending.length} lots still without a token`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const ours = new Set(ids);
+    const rows = (await t.deps.db.select({ kind: chainJournal.kind, targets: chainJournal.targets }).from(chainJournal).orderBy(chainJournal.id))
+      .filter((row) => row.targets?.some((target) => ours.has(Number(target))));
+    const sizesOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.targets!.length);
+    expect(sizesOf('mint')).toEqual([size, size, 50]);
+    expect(sizesOf('split')).toEqual([size, 10]);
+    expect(rows.filter((row) => row.kind === 'mint').flatMap((row) => row.targets!.map(Number))).toEqual(lots.map((row) => row.id));
+    // Each lot minted with its subtree's tonnes, then the child's tonne split off: every token holds its lot's.
+    const tokens = await t.deps.db.select({ id: holdings.id, tokenId: holdings.tokenId }).from(holdings).where(inArray(holdings.id, [lots[0].id, children[0].id, lots[lotCount - 1].id]));
+    const quantities = await Promise.all(tokens.map(async (row) => [row.id, (await chainCredit(t.app, row.tokenId!)).quantity]));
+    expect(new Map(quantities as [number, number][])).toEqual(new Map([[lots[0].id, 2], [children[0].id, 1], [lots[lotCount - 1].id, 2]]));
   });
 });
 
