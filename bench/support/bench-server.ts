@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { createAppDeps } from '../../src/server/bootstrap';
 import { buildApp } from '../../src/server/app';
-import { sql } from 'drizzle-orm';
 
 const config = loadConfig({
   CHAIN_ENABLED: 'false',
