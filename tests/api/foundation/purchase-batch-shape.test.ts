@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Transaction } from '../../../src/server/db/client';
+import type { StatementRunner } from '../../../src/server/db/statement-runner';
 import { PurchaseDesk, type DeskPurchase } from '../../../src/server/services/purchases/purchase-desk';
 import type { PurchaseResult } from '../../../src/server/services/purchases/purchase-batch';
 import type { IdempotencyTicket } from '../../../src/server/services/idempotency/idempotency-ticket';
@@ -17,12 +18,25 @@ let projects: Project[];
 let buyers: number[];
 let statementsInLastTransaction = 0;
 let desk: PurchaseDesk;
+/** Set while the hot-path runner sends one statement: its own way there (a prepared EXECUTE) is that one statement. */
+let insideRunner = false;
+
+/** The app's statement runner, each statement it sends counted once whatever path it takes to the database. */
+function countingRunner(inner: StatementRunner): StatementRunner {
+  return async (executor, query) => {
+    statementsInLastTransaction++;
+    insideRunner = true;
+    try { return await inner(executor, query); } finally { insideRunner = false; }
+  };
+}
 
 /** The app's database, except that every statement sent inside a transaction is counted. */
 function countingDatabase(db: Database): Database {
   const countingTx = (tx: Transaction) => new Proxy(tx, {
     get(target, property, receiver) {
-      if (property === 'execute') return (query: never) => { statementsInLastTransaction++; return target.execute(query); };
+      if (property === 'execute') {
+        return (query: never) => { if (!insideRunner) statementsInLastTransaction++; return target.execute(query); };
+      }
       const value = Reflect.get(target, property, receiver) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -67,7 +81,7 @@ beforeAll(async () => {
   // One buyer listens for purchase.completed: its outbox rows must ride in the same write.
   await t.deps.db.execute(sql`insert into webhook_endpoints (user_id, url, events, secret)
     values (${buyers[0]}, 'https://127.0.0.1:9/carbon', ${'{purchase.completed}'}::text[], 'whsec_test')`);
-  desk = new PurchaseDesk({ db: countingDatabase(t.deps.db), clock: t.deps.clock, events: t.deps.events, statements: t.deps.statements });
+  desk = new PurchaseDesk({ db: countingDatabase(t.deps.db), clock: t.deps.clock, events: t.deps.events, statements: countingRunner(t.deps.statements) });
   // Prepares the statements once (the embedded database prepares each shape on first use).
   await batchOf(3, true);
 });
