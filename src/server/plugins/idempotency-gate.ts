@@ -52,8 +52,9 @@ export class IdempotencyGate {
         if (!(error instanceof DuplicateRequestError)) throw error;
         return await this.replay(reply, write.userId, key, requestHash);
       }
-      // Sent exactly as stored, so a replay is byte-for-byte the first answer (bar what `refine` adds).
-      const answer = JSON.parse(JSON.stringify(write.answer(value))) as StoredAnswer;
+      // The answer as stored: answers are plain JSON values (no Date, bigint or undefined survives `answer`), so the
+      // response serialiser writes the same bytes a replay of the stored text does (bar what `refine` adds).
+      const answer = write.answer(value);
       return send(reply, write.refine ? await write.refine(value, answer) : answer);
     } finally {
       this.running.delete(slot);
