@@ -4,12 +4,10 @@
 // fresh database per run; skipped when no server answers). BENCH_SECONDS sets the length of each run (10).
 // Run: npm run bench -- http-trading
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { ensureDatabase } from '../scripts/cluster';
 import { describeCpu, processCpuMs, startServer } from './support/harness';
+import { withFreshDatabase } from './support/fresh-database';
 import { describeAgainst, loadCrossingOrders, prepareCrossingMarket, runSeconds } from './support/crossing-orders';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function measure(label: string, env: Record<string, string>, targets: Record<number, { rps: number; p99Ms?: number }>): Promise<void> {
   const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true', ...env });
@@ -28,29 +26,10 @@ async function measure(label: string, env: Record<string, string>, targets: Reco
   }
 }
 
-async function withFreshDatabase(task: (url: string) => Promise<void>): Promise<void> {
-  const url = new URL(SERVER_URL);
-  const name = `carbon_bench_${randomBytes(4).toString('hex')}`;
-  url.pathname = `/${name}`;
-  try {
-    await ensureDatabase(url.toString());
-  } catch (error) {
-    console.log(`  (PostgreSQL variant skipped: ${(error as Error).message})`);
-    return;
-  }
-  try {
-    await task(url.toString());
-  } finally {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 export async function run(): Promise<void> {
   console.log(`  POST /api/trading/orders, 1 project, 20 accounts, 1 t crossing orders, chain on, ${runSeconds()} s per run`);
   await measure('orders, embedded', {}, { 10: { rps: 5000, p99Ms: 15 }, 50: { rps: 5000, p99Ms: 50 } });
   await withFreshDatabase((databaseUrl) =>
-    measure('orders, PostgreSQL', { DATABASE_URL: databaseUrl }, { 10: { rps: 3000 }, 50: { rps: 3000 } }));
+    measure('orders, PostgreSQL', { DATABASE_URL: databaseUrl }, { 10: { rps: 3000 }, 50: { rps: 3000 } }),
+    { skipWhenUnreachable: 'PostgreSQL variant' });
 }

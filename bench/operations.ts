@@ -4,15 +4,13 @@
 // (a fresh database each, chain off, load split evenly over the instances). Needs PostgreSQL on 127.0.0.1:5432
 // (BENCH_DATABASE_URL to change the server).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
-import { ensureDatabase, freePort, waitUntilOk, type ClusterProcess } from '../scripts/cluster';
+import { freePort, waitUntilOk, type ClusterProcess } from '../scripts/cluster';
 import { mulberry32 as random } from '../src/domain/mrv/seeded-random';
 import { describeLoad, load, signUpMany, type LoadResult } from './support/harness';
+import { withFreshDatabase } from './support/fresh-database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ACCOUNTS = 20;
 
 async function startInstance(args: string[], env: Record<string, string>): Promise<ClusterProcess> {
@@ -77,21 +75,6 @@ async function orders(urls: string[], seed: number): Promise<LoadResult[]> {
   }));
 }
 
-async function withDatabase<T>(task: (url: string) => Promise<T>): Promise<T> {
-  const url = new URL(SERVER_URL);
-  const name = `carbon_bench_${randomBytes(4).toString('hex')}`;
-  url.pathname = `/${name}`;
-  await ensureDatabase(url.toString());
-  try {
-    return await task(url.toString());
-  } finally {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 export async function run(): Promise<void> {
   if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
   for (const [label, args] of [['compiled (dist/server/main.js)', ['dist/server/main.js']], ['--import tsx (src/server/main.ts)', ['--import', 'tsx', 'src/server/main.ts']]] as const) {
@@ -103,7 +86,7 @@ export async function run(): Promise<void> {
     }
   }
   for (const count of [1, 2]) {
-    await withDatabase(async (databaseUrl) => {
+    await withFreshDatabase(async (databaseUrl) => {
       const instances: ClusterProcess[] = [];
       try {
         for (let i = 0; i < count; i++) instances.push(await startInstance(['dist/server/main.js'], { DATABASE_URL: databaseUrl }));
