@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../domain/errors';
 import type { Database } from '../db/client';
@@ -46,15 +46,18 @@ export class IdempotencyGate {
     this.running.set(slot, new Promise<void>((resolve) => { release = resolve; }));
     try {
       let value: R;
+      // What the service stored is what is sent: computed once, and the first answer is byte for byte the replays'.
+      let stored: StoredAnswer | null = null;
+      const answerOnce = (result: R): StoredAnswer => (stored = write.answer(result));
       try {
-        value = await write.work({ userId: write.userId, key, requestHash, answer: write.answer });
+        value = await write.work({ userId: write.userId, key, requestHash, answer: answerOnce });
       } catch (error) {
         if (!(error instanceof DuplicateRequestError)) throw error;
         return await this.replay(reply, write.userId, key, requestHash);
       }
       // The answer as stored: answers are plain JSON values (no Date, bigint or undefined survives `answer`), so the
       // response serialiser writes the same bytes a replay of the stored text does (bar what `refine` adds).
-      const answer = write.answer(value);
+      const answer = stored ?? write.answer(value);
       return send(reply, write.refine ? await write.refine(value, answer) : answer);
     } finally {
       this.running.delete(slot);
@@ -82,7 +85,7 @@ export function readIdempotencyKey(request: FastifyRequest): string | undefined 
 }
 
 function hashRequest(request: FastifyRequest): string {
-  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('base64url');
+  return hash('sha256', `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`, 'base64url');
 }
 
 function send(reply: FastifyReply, answer: StoredAnswer): FastifyReply {

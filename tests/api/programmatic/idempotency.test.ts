@@ -134,6 +134,48 @@ describe('Idempotency-Key on a purchase', () => {
     }
   });
 
+  it('runs a key again once its answer expired, whichever way the request is written (desk, single, order batch)', async () => {
+    let offsetMs = 0;
+    const late = await createTestApp(ROOMY_RATE_LIMIT, { clock: () => new Date(Date.now() + offsetMs) });
+    try {
+      const { cookie, user } = await signUp(late.app);
+      const buy = (app: FastifyInstance, key: string, body: unknown) => postJson(app, '/api/credits/purchase', body, cookie, { 'idempotency-key': key });
+      const order = { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '0.01' };
+      const count = async (table: 'holdings' | 'idempotency_keys' | 'orders') =>
+        Number((await queryRows<{ n: number }>(late.deps, sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${user.id}`))[0].n);
+      const first = [
+        await buy(late.app, 'old-1', purchaseBody(1)),
+        await buy(late.app, 'old-2', { ...purchaseBody(1), retireImmediately: true }),
+        await postJson(late.app, '/api/trading/orders', order, cookie, { 'idempotency-key': 'old-3' }),
+      ];
+      expect(first.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+      offsetMs = 25 * 3_600_000;
+      // The same keys with other bodies a day later: an expired answer no longer binds its key (no 422), each runs again.
+      const again = [
+        await buy(late.app, 'old-1', purchaseBody(3)),
+        await buy(late.app, 'old-2', { ...purchaseBody(2), retireImmediately: true }),
+        await postJson(late.app, '/api/trading/orders', { ...order, quantity: 2 }, cookie, { 'idempotency-key': 'old-3' }),
+      ];
+      expect(again.map((response) => [response.statusCode, response.headers['idempotent-replayed']]))
+        .toEqual([[201, undefined], [201, undefined], [201, undefined]]);
+      expect([await count('holdings'), await count('orders'), await count('idempotency_keys')]).toEqual([4, 2, 3]);
+      // A restarted process knows no key: the database refuses the stored one, and the retry replays the new answer.
+      const restarted = await buildApp({ ...late.deps }, { clientDist: '/nonexistent' });
+      await restarted.ready();
+      try {
+        const replay = await buy(restarted, 'old-1', purchaseBody(3));
+        expect(replay.headers['idempotent-replayed']).toBe('true');
+        expect(replay.json()).toEqual(again[0].json());
+      } finally {
+        await restarted.close();
+      }
+      expect(await count('holdings')).toBe(4);
+      await assertLedgerInvariants(late.deps.db);
+    } finally {
+      await late.close();
+    }
+  });
+
   it('stores nothing for a refused purchase, so a retry runs again', async () => {
     const { cookie, user } = await signUp(t.app);
     const refused = await purchase(t.app, cookie, 'poor-1', { ...purchaseBody(), quantity: 1_000_000 });

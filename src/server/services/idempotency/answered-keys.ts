@@ -1,13 +1,11 @@
-import { DuplicateRequestError } from './idempotency-ticket';
-
 /** How long a key learnt from a refused insert is trusted: its real expiry is unknown here, the database knows it. */
 const LEARNT_TTL_MS = 60_000;
 
 /**
  * This process's memory of keys whose answers are stored, so that a retry is refused before any work without a
  * database lookup. It is only a shortcut: a key it does not know (answered by another instance, before a restart, or
- * evicted) still cannot run twice, because the answer's insert in the work's own transaction refuses it
- * (`AnswerKeysTakenError`), which rolls the work back. Bounded: the oldest entries go first.
+ * evicted) still cannot run twice, because the answer's insert in the work's own transaction fails on it
+ * (`isAnswerKeyTaken`), which rolls the work back. Bounded: the oldest entries go first.
  */
 export class AnsweredKeys {
   private readonly expiresAtMs = new Map<string, number>();
@@ -37,12 +35,5 @@ export class AnsweredKeys {
   /** Keys the database refused: answered elsewhere. */
   learn(slots: Iterable<string>, now: Date): void {
     this.remember(slots, new Date(now.getTime() + LEARNT_TTL_MS));
-  }
-}
-
-/** Thrown inside a transaction whose answers' insert found some keys already answered: the work must roll back. */
-export class AnswerKeysTakenError extends DuplicateRequestError {
-  constructor(readonly slots: readonly string[]) {
-    super();
   }
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jsonParam, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import { errorCode } from '../../db/run-transaction';
 import type { Settled } from '../batching-queue';
 import { DuplicateRequestError, type IdempotencyTicket, type StoredAnswer } from './idempotency-ticket';
 
@@ -21,7 +22,7 @@ export async function idempotentIn<R>(
   tx: Executor, ticket: IdempotencyTicket<R> | undefined, now: Date, work: () => Promise<R>, statements: StatementRunner = plainStatements,
 ): Promise<R> {
   if (!ticket) return work();
-  if ((await findAnswered(tx, [ticket], now, statements)).size > 0) throw new DuplicateRequestError();
+  if ((await takenKeys(tx, [ticket], now, statements)).size > 0) throw new DuplicateRequestError();
   const value = await work();
   const answer = ticket.answer(value);
   if (answer) await storeAnswers(tx, [{ ticket, answer }], now, statements);
@@ -39,7 +40,7 @@ export async function idempotentBatchIn<R, C extends { ticket?: IdempotencyTicke
 ): Promise<Settled<R>[]> {
   const tickets = commands.flatMap((command) => (command.ticket ? [command.ticket] : []));
   if (tickets.length === 0) return run(commands);
-  const taken = await findAnswered(tx, tickets, now, statements);
+  const taken = await takenKeys(tx, tickets, now, statements);
   const runnable: number[] = [];
   for (const [index, { ticket }] of commands.entries()) {
     if (ticket && taken.has(slotOf(ticket))) continue;
@@ -47,8 +48,7 @@ export async function idempotentBatchIn<R, C extends { ticket?: IdempotencyTicke
     runnable.push(index);
   }
   const ran = runnable.length > 0 ? await run(runnable.map((index) => commands[index])) : [];
-  const outcomes: Settled<R>[] = commands.map(() => ({ ok: false, error: new DuplicateRequestError() }));
-  runnable.forEach((commandIndex, position) => { outcomes[commandIndex] = ran[position]; });
+  const outcomes = outcomesOf(commands.length, runnable, ran);
   const answers = runnable.flatMap((commandIndex, position) => {
     const { ticket } = commands[commandIndex];
     const outcome = ran[position];
@@ -59,50 +59,79 @@ export async function idempotentBatchIn<R, C extends { ticket?: IdempotencyTicke
   return outcomes;
 }
 
-async function findAnswered(
-  tx: Executor, tickets: readonly KeyOf[], now: Date, statements: StatementRunner,
+/** Each request's outcome: what it ran to, or a refusal as a duplicate (built only for those, errors are not cheap). */
+export function outcomesOf<R>(count: number, runnable: readonly number[], ran: readonly Settled<R>[]): Settled<R>[] {
+  const outcomes = new Array<Settled<R> | undefined>(count);
+  runnable.forEach((index, position) => { outcomes[index] = ran[position]; });
+  for (let index = 0; index < count; index++) outcomes[index] ??= { ok: false, error: new DuplicateRequestError() };
+  return outcomes as Settled<R>[];
+}
+
+/**
+ * The keys among `tickets` whose answer is stored and live; expired answers of these keys are deleted on the way, so
+ * that the key can be stored again (the answers' insert is a plain insert: see answersInsert).
+ */
+export async function takenKeys(
+  tx: Executor, tickets: readonly KeyOf[], now: Date, statements: StatementRunner = plainStatements,
 ): Promise<Set<string>> {
   const keys = tickets.map(({ userId, key }) => ({ user_id: userId, key }));
+  const at = sql`${now.toISOString()}::timestamptz`;
   const rows = rowsOf<{ user_id: number; key: string }>(await statements(tx, sql`
-    select k.user_id, k.key from idempotency_keys k
-    join jsonb_to_recordset(${jsonParam(keys)}) as x(user_id int, key text) on k.user_id = x.user_id and k.key = x.key
-    where k.expires_at > ${now.toISOString()}::timestamptz`));
+    with wanted as (select * from jsonb_to_recordset(${jsonParam(keys)}) as x(user_id int, key text)),
+    expired as (
+      delete from idempotency_keys k using wanted x
+      where k.user_id = x.user_id and k.key = x.key and k.expires_at <= ${at})
+    select k.user_id, k.key from idempotency_keys k join wanted x on k.user_id = x.user_id and k.key = x.key
+    where k.expires_at > ${at}`));
   return new Set(rows.map((row) => slotOf({ userId: row.user_id, key: row.key })));
 }
 
 /**
- * Stores the answers; an expired row of the same key is replaced. A key another transaction committed meanwhile (a
- * duplicate on another instance: PostgreSQL makes this insert wait for it) throws, which rolls this work back.
+ * Stores the answers. A key another transaction stored meanwhile (a duplicate on another instance: PostgreSQL makes
+ * this insert wait for it) violates the primary key, which rolls this work back as a DuplicateRequestError.
  */
 async function storeAnswers(
   tx: Executor, answers: readonly KeyedAnswer[], now: Date, statements: StatementRunner,
 ): Promise<void> {
-  const stored = rowsOf<{ key: string }>(await statements(tx, answersInsert(answers, now)));
-  if (stored.length < answers.length) throw new DuplicateRequestError();
+  try {
+    await statements(tx, answersInsert(answers, now));
+  } catch (error) {
+    if (isAnswerKeyTaken(error)) throw new DuplicateRequestError();
+    throw error;
+  }
 }
+
+/** The answers' insert failed because one of its keys is stored already (see answersInsert). */
+export function isAnswerKeyTaken(error: unknown): boolean {
+  if (errorCode(error) !== '23505') return false;
+  const candidate = error as { constraint?: unknown; message?: unknown; cause?: { constraint?: unknown; message?: unknown } };
+  const constraint = candidate.constraint ?? candidate.cause?.constraint;
+  return constraint === ANSWER_KEY_CONSTRAINT || `${candidate.message ?? ''}${candidate.cause?.message ?? ''}`.includes(ANSWER_KEY_CONSTRAINT);
+}
+
+const ANSWER_KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
 
 export type KeyedAnswer = { ticket: KeyOf & { requestHash: string }; answer: StoredAnswer };
 
 /**
- * The insert of answers as one set-based statement returning `user_id, key` of each row it stored: a key whose
- * unexpired answer exists (committed by another transaction) is not returned. A batching desk folds it into its own
- * write as a data-modifying CTE; its shape does not depend on the count.
+ * The insert of answers as one set-based statement; a batching desk folds it into its own write as a
+ * data-modifying CTE, and its shape does not depend on the count. A plain insert, not an upsert: a key answered
+ * already (live, or expired and not yet swept) fails the whole statement with a primary-key violation, which the
+ * writer turns into a refusal and a retry without that key (takenKeys deletes an expired answer first). Keys are
+ * checked before any work, so this is the rare path; the upsert's extra index probe cost every keyed request.
  */
 export function answersInsert(answers: readonly KeyedAnswer[], now: Date): SQL {
-  const rows = answers.map(({ ticket, answer }) => ({
+  // The stored text is `{ body, headers }` as JSON: passed as a json value (not a string inside the JSON, which
+  // would be escaped twice) and read back as text, which json keeps byte for byte. Answers hold no bigint.
+  const rows = JSON.stringify(answers.map(({ ticket, answer }) => ({
     user_id: ticket.userId, key: ticket.key, request_hash: ticket.requestHash, status: answer.status,
-    body: JSON.stringify({ body: answer.body, headers: answer.headers ?? {} }),
-  }));
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const expires = sql`${new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz`;
+    body: { body: answer.body, headers: answer.headers ?? {} },
+  })));
   return sql`
     insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at, expires_at)
-    select x.user_id, x.key, x.request_hash, x.status, x.body, ${at}, ${expires}
-    from jsonb_to_recordset(${jsonParam(rows)}) as x(user_id int, key text, request_hash text, status int, body text)
-    on conflict (user_id, key) do update set request_hash = excluded.request_hash, response_status = excluded.response_status,
-      response_body = excluded.response_body, created_at = excluded.created_at, expires_at = excluded.expires_at
-      where idempotency_keys.expires_at <= ${at}
-    returning user_id, key`;
+    select x.user_id, x.key, x.request_hash, x.status, x.body::text, ${now.toISOString()}::timestamptz,
+      ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz
+    from json_to_recordset(${rows}::json) as x(user_id int, key text, request_hash text, status int, body json)`;
 }
 
 /** The stored answer of a key, for a replay; null when there is none (or it expired). */

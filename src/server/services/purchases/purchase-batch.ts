@@ -4,8 +4,6 @@ import { plainStatements, type StatementRunner } from '../../db/statement-runner
 import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
 import type { Settled } from '../batching-queue';
 import { formatCents } from '../../../domain/money';
-import { slotOf } from '../idempotency/idempotent-writes';
-import { AnswerKeysTakenError } from '../idempotency/answered-keys';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import { lockPurchaseRows, writePurchases, type PurchaseWrite } from './purchase-statements';
 
@@ -30,7 +28,8 @@ export type KeyedPurchase = PurchaseRequest & { ticket?: IdempotencyTicket<Purch
  * (`lockPurchaseRows`), the decisions in memory (`allocatePurchases`), and one write of everything the accepted ones
  * imply (`writePurchases`): stock, cash, holdings, transactions, webhook outbox rows and the answers of keyed
  * requests. Each purchase is answered on its own; a refused one changes nothing and stores no answer. If a key turns
- * out to be answered already (by another instance, or before a restart), `AnswerKeysTakenError` rolls it all back.
+ * out to be answered already (by another instance, or before a restart), the write fails with a primary-key
+ * violation (`isAnswerKeyTaken`), which rolls it all back.
  */
 export async function purchaseBatchIn(
   tx: Executor, requests: readonly KeyedPurchase[], now: Date, statements: StatementRunner = plainStatements,
@@ -59,11 +58,7 @@ export async function purchaseBatchIn(
   const accepted = outcomes.flatMap((outcome, index) => (outcome.ok ? [{ request: requests[index], result: outcome.value }] : []));
   if (accepted.length === 0) return outcomes;
   const write = purchaseWrite(accepted, stock, cash);
-  const { storedKeys } = await writePurchases(tx, write, now, statements);
-  if (storedKeys.length < write.answers.length) {
-    const stored = new Set(storedKeys.map((row) => slotOf({ userId: row.user_id, key: row.key })));
-    throw new AnswerKeysTakenError(write.answers.map(({ ticket }) => slotOf(ticket)).filter((slot) => !stored.has(slot)));
-  }
+  await writePurchases(tx, write, now, statements);
   return outcomes;
 }
 

@@ -2,9 +2,8 @@ import type { Database } from '../../db/client';
 import { runTransaction } from '../../db/run-transaction';
 import type { StatementRunner } from '../../db/statement-runner';
 import { BatchingQueue, type Settled } from '../batching-queue';
-import { IDEMPOTENCY_TTL_MS, slotOf } from '../idempotency/idempotent-writes';
-import { AnsweredKeys, AnswerKeysTakenError } from '../idempotency/answered-keys';
-import { DuplicateRequestError } from '../idempotency/idempotency-ticket';
+import { IDEMPOTENCY_TTL_MS, isAnswerKeyTaken, outcomesOf, slotOf, takenKeys } from '../idempotency/idempotent-writes';
+import { AnsweredKeys } from '../idempotency/answered-keys';
 import type { MarketEvents } from '../market-events';
 import { purchaseBatchIn, type KeyedPurchase, type PurchaseResult } from './purchase-batch';
 
@@ -40,8 +39,7 @@ export class PurchaseDesk {
       try {
         const ran = runnable.length === 0 ? []
           : await runTransaction(db, (tx) => purchaseBatchIn(tx, runnable.map((index) => requests[index]), now, statements));
-        const outcomes: Settled<PurchaseResult>[] = requests.map(() => ({ ok: false, error: new DuplicateRequestError() }));
-        runnable.forEach((requestIndex, position) => { outcomes[requestIndex] = ran[position]; });
+        const outcomes = outcomesOf(requests.length, runnable, ran);
         this.answered.remember(runnable.flatMap((requestIndex, position) => {
           const { ticket } = requests[requestIndex];
           return ticket && ran[position].ok ? [slotOf(ticket)] : [];
@@ -51,8 +49,11 @@ export class PurchaseDesk {
         for (const projectId of soldProjects) events.publish({ type: 'project', projectId });
         return outcomes;
       } catch (error) {
-        if (!(error instanceof AnswerKeysTakenError) || attempt >= MAX_KEY_RETRIES) throw error;
-        this.answered.learn(error.slots, now);
+        if (!isAnswerKeyTaken(error) || attempt >= MAX_KEY_RETRIES) throw error;
+        // Which keys: those stored meanwhile (learnt, so the next attempt refuses them); an expired answer that was
+        // still stored is deleted by this lookup, and the next attempt stores the key again.
+        const tickets = runnable.flatMap((index) => requests[index].ticket ?? []);
+        this.answered.learn(await takenKeys(db, tickets, now), now);
       }
     }
   }
@@ -69,3 +70,4 @@ export class PurchaseDesk {
     });
   }
 }
+

@@ -43,17 +43,17 @@ export interface PurchaseWrite {
  * The batch's one write, as data-modifying CTEs: stock and cash (the rows are locked, so as the batch's final
  * values), the holdings with their reserved ids and serial ranges, the 'purchase' transactions, the webhook outbox
  * rows and the Idempotency-Key answers. Its shape is the same for 1 purchase or 100, with or without keys, so one
- * prepared plan serves them all. Answers whose key another transaction already stored are not inserted; the keys
- * that were are returned, and the caller rolls back if any is missing. The updates name their ids as an array too:
+ * prepared plan serves them all. An answer whose key is stored already fails the statement (a primary-key violation,
+ * see answersInsert), which rolls the batch back. The updates name their ids as an array too:
  * the planner cannot see how few rows a JSON recordset holds and would otherwise scan the whole table.
  */
 export async function writePurchases(
   tx: Executor, write: PurchaseWrite, now: Date, statements: StatementRunner,
-): Promise<{ storedKeys: { user_id: number; key: string }[] }> {
+): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = (name: string) => sql`jsonb_to_recordset((select j->${name} from input))`;
   const input = { projects: write.projects, users: write.users, purchases: write.purchases };
-  const result = await statements(tx, sql`
+  await statements(tx, sql`
     with input as (select ${jsonParam(input)} as j),
     sold as (
       update projects p set available_credits = x.available_credits, next_serial = x.next_serial
@@ -75,6 +75,5 @@ export async function writePurchases(
       join inserted h on h.id = x.holding_id),
     notified as (${webhookDeliveriesInsert(write.events, now)}),
     answered as (${answersInsert(write.answers, now)})
-    select coalesce((select jsonb_agg(jsonb_build_object('user_id', user_id, 'key', key)) from answered), '[]'::jsonb) as stored_keys`);
-  return { storedKeys: parseJson(firstRow<{ stored_keys: unknown }>(result).stored_keys) };
+    select 1 as written`);
 }
