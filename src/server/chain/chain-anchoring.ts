@@ -131,7 +131,7 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
       await clearAnchorFailures(db);
       frontier = await initialFrontier(db);
       unsubscribe = events.subscribe((event) => {
-        if (event.type !== 'catalogue') kick();
+        if (event.type !== 'catalogue' && event.type !== 'webhooks') kick();
       });
       sweepTimer = setInterval(kick, options.sweepIntervalMs ?? 15_000);
       sweepTimer.unref();

@@ -3,7 +3,9 @@ import { EventEmitter } from 'node:events';
 export type MarketEvent =
   | { type: 'catalogue' }
   | { type: 'project'; projectId: number }
-  | { type: 'user'; userId: number };
+  | { type: 'user'; userId: number }
+  /** A webhook endpoint was added: deliveries may now be due (see WebhookWorker). */
+  | { type: 'webhooks' };
 
 /**
  * In-process fan-out of "something changed" notices: caches drop their entries and live views

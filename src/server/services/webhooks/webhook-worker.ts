@@ -28,8 +28,8 @@ export class WebhookWorker {
   /**
    * False once a poll found no endpoint at all (not even a disabled one with deliveries left): then a commit writes no
    * delivery and nothing is due, so the passes that commits trigger (hundreds a second under trading load) skip their
-   * claim query. A poll (every pollMs, the delay other instances' events have anyway) looks again, so a new endpoint's
-   * first deliveries wait at most pollMs.
+   * claim query. A new endpoint's event (this instance's, or another's through the bridge) turns it back on, and a
+   * poll (every pollMs) looks again anyway.
    */
   private endpointsExist = true;
   private pollDue = false;
@@ -37,7 +37,10 @@ export class WebhookWorker {
   constructor(private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; config: Config['webhooks']; log: (message: string) => void }) {}
 
   start(): void {
-    this.unsubscribe = this.deps.events.subscribe(() => this.nudge());
+    this.unsubscribe = this.deps.events.subscribe((event) => {
+      if (event.type === 'webhooks') this.endpointsExist = true;
+      this.nudge();
+    });
     this.timer = setInterval(() => { this.pollDue = true; this.nudge(); }, this.deps.config.pollMs);
     this.timer.unref();
   }
