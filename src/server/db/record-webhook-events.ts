@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client';
-import { jsonParam } from './sql-values';
+import { jsonText } from './sql-values';
 import { plainStatements, type StatementRunner } from './statement-runner';
 import type { WebhookEvent } from '../../shared/schemas/developer';
 
@@ -28,13 +28,13 @@ export async function recordWebhookEvents(
  */
 export function webhookDeliveriesInsert(events: readonly WebhookEventInput[], now: Date): SQL {
   const timestamp = now.toISOString();
-  const rows = events.map((event) => ({
-    user_id: event.userId, type: event.type, payload: JSON.stringify({ type: event.type, timestamp, data: event.data }),
-  }));
+  // Each payload goes as a json value and is stored as its text, which json keeps byte for byte: the same bytes as
+  // JSON.stringify of the payload, without escaping it as a string inside the parameter (and parsing it back).
+  const rows = events.map((event) => ({ user_id: event.userId, type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
   const at = sql`${timestamp}::timestamptz`;
   return sql`
     insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
-    select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), x.type, x.payload, ${at}, ${at}
-    from jsonb_to_recordset(${jsonParam(rows)}) as x(user_id int, type text, payload text)
+    select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), x.type, x.payload::text, ${at}, ${at}
+    from json_to_recordset(${jsonText(rows)}::json) as x(user_id int, type text, payload json)
     join webhook_endpoints w on w.user_id = x.user_id and x.type = any(w.events) and w.disabled_at is null`;
 }

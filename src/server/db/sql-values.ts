@@ -7,7 +7,12 @@ export function intArray(values: readonly number[]): SQL {
 
 /** Rows of one statement as a single JSON parameter: any batch size fits one round trip and one bound value. */
 export function jsonParam(value: unknown): SQL {
-  return sql`${JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb`;
+  return sql`${jsonText(value)}::jsonb`;
+}
+
+/** JSON text of a value, bigints as strings. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 /** The rows of `db.execute` on either driver: PGlite and node-postgres both answer `{ rows }`. */

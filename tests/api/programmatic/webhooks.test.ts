@@ -51,6 +51,9 @@ describe('webhooks', () => {
       expect(JSON.parse(delivery.body)).toMatchObject({
         type: 'purchase.completed', data: { creditId: bought.credit.id, projectId: project.id, quantity: 2, total: bought.total },
       });
+      // The body is the payload exactly as the server serialised it: compact JSON, in the order the event was built.
+      expect(delivery.body).toBe(JSON.stringify(JSON.parse(delivery.body)));
+      expect(Object.keys(JSON.parse(delivery.body))).toEqual(['type', 'timestamp', 'data']);
     } finally {
       await receiver.close();
     }
