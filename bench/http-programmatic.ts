@@ -23,8 +23,12 @@ export async function run(): Promise<void> {
     const ratios: number[] = [];
     console.log(`purchases over ${projects.length} projects, 10 connections, chain ${chain ? 'on' : 'off'}, ${pairs} pairs of ${duration} s runs (every request valid: non-2xx must be 0)`);
     for (let pair = 1; pair <= pairs; pair++) {
-      const plain = await purchaseLoad(server.baseUrl, projects, cookies, { withKey: false, duration });
-      const keyed = await purchaseLoad(server.baseUrl, projects, cookies, { withKey: true, duration });
+      // Which arm runs first alternates too, so that a trend within the run (warm-up, a growing table) favours neither.
+      const runArm = (withKey: boolean) => purchaseLoad(server.baseUrl, projects, cookies, { withKey, duration });
+      const keyedFirst = pair % 2 === 0;
+      const first = await runArm(keyedFirst);
+      const second = await runArm(!keyedFirst);
+      const [plain, keyed] = keyedFirst ? [second, first] : [first, second];
       ratios.push(keyed.requestsPerSecond / plain.requestsPerSecond);
       console.log(describeLoad(`purchase, no key (pair ${pair})`, plain));
       console.log(describeLoad(`purchase + Idempotency-Key (pair ${pair})`, keyed));
