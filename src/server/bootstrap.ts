@@ -66,7 +66,9 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     const shared = Boolean(config.databaseUrl && config.chain.rpcUrl);
     const journal = shared ? withAnchoringIntents(runtime.journal, database.db, chain) : runtime.journal;
     const createWorker = () =>
-      createChainAnchoring({ db: database.db, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs });
+      createChainAnchoring({
+        db: database.db, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs, passSpacingMs: config.chain.anchorSpacingMs,
+      });
     const leader = config.databaseUrl
       ? createAnchoringLeader({
         databaseUrl: config.databaseUrl, createWorker, pollMs: options.chain?.leaderPollMs, log,

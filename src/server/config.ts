@@ -26,6 +26,7 @@ const environmentSchema = z.object({
   CHAIN_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex key').optional(),
   CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  CHAIN_ANCHOR_SPACING_MS: z.coerce.number().int().min(0).default(100),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
@@ -69,6 +70,8 @@ export type Config = {
     privateKey: `0x${string}` | undefined;
     contractAddress: `0x${string}` | undefined;
     timeoutMs: number;
+    /** Under load, the least time between the starts of two anchoring passes (see PASS_SPACING in chain-anchoring.ts). */
+    anchorSpacingMs: number;
   };
   /** Requests per minute each API key may send (per process). */
   apiKeyRateLimitPerMinute: number;
@@ -120,6 +123,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       privateKey: env.CHAIN_PRIVATE_KEY as `0x${string}` | undefined,
       contractAddress: env.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
       timeoutMs: env.CHAIN_TIMEOUT_MS,
+      anchorSpacingMs: env.CHAIN_ANCHOR_SPACING_MS,
     },
     apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     webhooks: {

@@ -35,6 +35,11 @@ export class AnchorWaiters<T> {
     for (const listener of [...(this.waiting.get(key) ?? [])]) listener(outcome);
   }
 
+  /** Whether any request is waiting for an outcome. */
+  get anyWaiting(): boolean {
+    return this.waiting.size > 0;
+  }
+
   /** Answers every waiting request with "pending" (shutdown). */
   releaseAll(): void {
     for (const listeners of [...this.waiting.values()]) for (const listener of [...listeners]) listener(null);
