@@ -102,6 +102,8 @@ export const holdings = pgTable('holdings', {
   // A seller's active lots of one project, oldest first: what an order batch escrows. Trading fragments lots into
   // many 1 t pieces, and without it every batch sorts all of a seller's active lots of every project.
   index('holdings_seller_lots_idx').on(t.userId, t.projectId, t.purchaseDate, t.id).where(sql`${t.status} = 'active'`),
+  // A pool's reserve, oldest first: what a batch of buy swaps takes. Swaps split the reserve into many 1 t pieces.
+  index('holdings_pool_lots_idx').on(t.projectId, t.purchaseDate, t.id).where(sql`${t.status} = 'pooled'`),
   // The anchoring worker walks split trees and sweeps the holdings that still have no token.
   index('holdings_parent_idx').on(t.parentHoldingId),
   index('holdings_unanchored_idx').on(t.id).where(sql`${t.tokenId} is null`),

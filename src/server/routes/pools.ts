@@ -24,8 +24,8 @@ const tags = ['pools'];
 
 /** SPEC.md §7 pool calls plus the swap and its quote; docs/amm.md describes the payloads and the rounding. */
 export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, clock, events } = deps;
-  const desk = new SwapDesk({ db, clock, events });
+  const { db, clock, events, statements } = deps;
+  const desk = new SwapDesk({ db, clock, events, statements });
   const liquidityView = (result: LiquidityResult) => ({
     pool: toPoolView(result.pool, result.lpUnitsAfter),
     creditAmount: Number(result.creditTonnes),

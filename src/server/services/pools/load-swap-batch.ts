@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-values';
+import { intArray, parseJson, rowsOf } from '../../db/sql-values';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import type { PoolRecord } from './read-pool-context';
 import type { BatchLot, SwapCommand } from './swap-batch-ledger';
 
@@ -22,34 +23,47 @@ interface LotJson {
  * create are the batch's own, so nothing else is needed. The ranking CTEs are MATERIALIZED so that the planner,
  * which has no statistics here, cannot re-run a window once per candidate row.
  */
-export async function loadSwapBatch(tx: Executor, projectId: number, commands: readonly SwapCommand[]): Promise<SwapBatchState> {
+export async function loadSwapBatch(
+  tx: Executor, projectId: number, commands: readonly SwapCommand[], statements: StatementRunner = plainStatements,
+): Promise<SwapBatchState> {
   const buyTonnes = commands.reduce((sum, command) => sum + (command.side === 'buy' ? command.quantity : 0), 0);
   const sells = new Map<number, number>();
   for (const command of commands) if (command.side === 'sell') sells.set(command.userId, (sells.get(command.userId) ?? 0) + command.quantity);
-  const need = [...sells].map(([userId, tonnes]) => ({ user_id: userId, tonnes }));
+  const sellerIds = intArray([...sells.keys()]);
+  // Bigint: a batch may sell more than 2^31 tonnes in total (each swap is at most 10^9).
+  const sellerTonnes = sql`${`{${[...sells.values()].join(',')}}`}::bigint[]`;
   const userIds = [...new Set(commands.map((command) => command.userId))].sort((a, b) => a - b);
-  const result = await tx.execute(sql`
+  // Every lot holds at least 1 t, so the `tonnes` oldest lots always cover `tonnes`: each ranking reads at most that
+  // many rows through an index in age order (holdings_pool_lots_idx, holdings_seller_lots_idx), however many pieces
+  // swaps have split the pool's reserve and the sellers' lots into.
+  const result = await statements(tx, sql`
     with pool as (
       select id, project_id, credit_reserve::text, cash_reserve_cents::text, total_lp_units::text, created_at
       from pools where project_id = ${projectId}::int for no key update
     ), people as (
       select id, cash_cents::text as cash_cents from users where id = any(${intArray(userIds)}) order by id for no key update
-    ), need as (
-      select x.user_id, x.tonnes from jsonb_to_recordset(${jsonParam(need)}) as x(user_id int, tonnes int)
     ), pooled_ranked as materialized (
       select id, coalesce(sum(quantity) over (order by purchase_date, id rows between unbounded preceding and 1 preceding), 0) as before
-      from holdings where ${buyTonnes}::int > 0 and project_id = ${projectId}::int and status = 'pooled'
+      from (
+        select id, quantity, purchase_date from holdings where project_id = ${projectId}::int and status = 'pooled'
+        order by purchase_date, id limit ${buyTonnes}::bigint
+      ) oldest
     ), sellers_ranked as materialized (
-      select h.id, n.tonnes, coalesce(sum(h.quantity) over (partition by h.user_id order by h.purchase_date, h.id
+      select oldest.id, oldest.tonnes, coalesce(sum(oldest.quantity) over (partition by oldest.user_id order by oldest.purchase_date, oldest.id
         rows between unbounded preceding and 1 preceding), 0) as before
-      from holdings h join need n on n.user_id = h.user_id where h.project_id = ${projectId}::int and h.status = 'active'
+      from unnest(${sellerIds}, ${sellerTonnes}) as seller(user_id, tonnes)
+      cross join lateral (
+        select h.id, h.user_id, h.quantity, h.purchase_date, seller.tonnes from holdings h
+        where h.user_id = seller.user_id and h.status = 'active' and h.project_id = ${projectId}::int
+        order by h.purchase_date, h.id limit seller.tonnes
+      ) oldest
     ), wanted as materialized (
-      select id from pooled_ranked where before < ${buyTonnes}::int
+      select id from pooled_ranked where before < ${buyTonnes}::bigint
       union all select id from sellers_ranked where before < tonnes
     ), lots as (
       select h.id, h.user_id, h.quantity, h.serial_start, h.serial_end, h.status, h.pool_id, h.purchase_price_cents::text as purchase_price_cents,
         h.purchase_date, h.origin, h.parent_holding_id
-      from holdings h where h.id in (select id from wanted) for no key update
+      from holdings h where h.id = any(array(select id from wanted)) for no key update
     )
     select
       (select row_to_json(pool) from pool) as pool,

@@ -10,6 +10,7 @@ import { SwapBatchLedger, type SwapCommand } from './swap-batch-ledger';
 import { writeSwapBatch } from './write-swap-batch';
 import { idempotentBatchIn } from '../idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import type { StatementRunner } from '../../db/statement-runner';
 
 /** A swap as the desk queues it: keyed requests carry their idempotency ticket. */
 export type DeskSwap = SwapCommand & { ticket?: IdempotencyTicket<SwapResult> };
@@ -26,7 +27,7 @@ export class SwapDesk {
   private readonly queue: BatchingQueue<number, DeskSwap, SwapResult>;
 
   constructor(
-    private readonly deps: { db: Database; clock: () => Date; events: MarketEvents },
+    private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; statements?: StatementRunner },
     maxBatchSize = 100,
   ) {
     this.queue = new BatchingQueue((projectId, commands) => this.runBatch(projectId, commands), maxBatchSize);
@@ -43,7 +44,7 @@ export class SwapDesk {
       const ran = await this.execute(tx, projectId, runnable, now);
       swapped = ran.some((outcome) => outcome.ok);
       return ran;
-    }));
+    }, this.deps.statements));
     // After the commit, so that caches and live views read the new pool.
     if (swapped) this.deps.events.publish({ type: 'project', projectId });
     return outcomes;
@@ -51,8 +52,9 @@ export class SwapDesk {
 
   /** The batch's work inside its transaction: lock, read, run in memory, write, and each swap's answer. */
   private async execute(tx: Transaction, projectId: number, commands: readonly SwapCommand[], now: Date): Promise<Settled<SwapResult>[]> {
-    await lockProject(tx, projectId);
-    const state = await loadSwapBatch(tx, projectId, commands);
+    const { statements } = this.deps;
+    await lockProject(tx, projectId, statements);
+    const state = await loadSwapBatch(tx, projectId, commands, statements);
     if (!state.pool) {
       const error = new NotFoundError(`No liquidity pool exists for project ${projectId}`);
       return commands.map(() => ({ ok: false, error }));
@@ -60,7 +62,7 @@ export class SwapDesk {
     const pool = state.pool;
     const ledger = new SwapBatchLedger(pool.id, pool.state, state.users, state.lots, now.getTime());
     const outcomes = ledger.run(commands);
-    const tradeIds = ledger.fills.length > 0 ? await writeSwapBatch(tx, projectId, ledger, now) : new Map<number, number>();
+    const tradeIds = ledger.fills.length > 0 ? await writeSwapBatch(tx, projectId, ledger, now, statements) : new Map<number, number>();
     return outcomes.map((outcome): Settled<SwapResult> => {
       if (!outcome.ok) return outcome;
       const { fill } = outcome;

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { recordWebhookEvents } from '../../db/record-webhook-events';
 import { poolSwapEvent } from './pool-swap-event';
 import type { Executor } from '../../db/client';
-import { jsonParam, parseJson, rowsOf } from '../../db/sql-values';
+import { intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-values';
+import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import type { BatchLot, SwapBatchLedger } from './swap-batch-ledger';
 
 const lotJson = (lot: BatchLot) => ({
@@ -16,7 +17,9 @@ const lotJson = (lot: BatchLot) => ({
  * (negative ids resolved to real ones, parents too), changed lots, the pool, the takers' cash, one trade per swap
  * (venue 'pool', the pool's side null) and one swap_buy / swap_sell history row per swap. Returns trade ids by key.
  */
-export async function writeSwapBatch(tx: Executor, projectId: number, ledger: SwapBatchLedger, now: Date): Promise<Map<number, number>> {
+export async function writeSwapBatch(
+  tx: Executor, projectId: number, ledger: SwapBatchLedger, now: Date, statements: StatementRunner = plainStatements,
+): Promise<Map<number, number>> {
   const dirty = [...ledger.dirty];
   const payload = {
     newLots: dirty.filter((lot) => lot.id < 0).sort((a, b) => b.id - a.id).map(lotJson),
@@ -29,7 +32,7 @@ export async function writeSwapBatch(tx: Executor, projectId: number, ledger: Sw
   };
   const at = now.toISOString();
   const { creditReserve, cashReserveCents, totalLpUnits } = ledger.state;
-  const result = await tx.execute(sql`
+  const result = await statements(tx, sql`
     with input as (select ${jsonParam(payload)} as j),
     new_lot_ids as (
       select x.id as key, nextval('holdings_id_seq')::int as id from jsonb_to_recordset((select j->'newLots' from input)) as x(id int)
@@ -49,13 +52,14 @@ export async function writeSwapBatch(tx: Executor, projectId: number, ledger: Sw
         purchase_date = x.purchase_date, origin = x.origin
       from jsonb_to_recordset((select j->'updatedLots' from input)) as x(id int, user_id int, quantity int, serial_start int, serial_end int,
         status text, pool_id int, purchase_price_cents bigint, purchase_date timestamptz, origin text)
-      where h.id = x.id
+      where h.id = x.id and h.id = any(${intArray(payload.updatedLots.map((lot) => lot.id))})
     ), pool_update as (
       update pools set credit_reserve = ${creditReserve}::bigint, cash_reserve_cents = ${cashReserveCents}::bigint,
         total_lp_units = ${totalLpUnits}::bigint where id = ${ledger.poolId}::int
     ), cash as (
       update users u set cash_cents = u.cash_cents + x.delta
-      from jsonb_to_recordset((select j->'cash' from input)) as x(id int, delta bigint) where u.id = x.id
+      from jsonb_to_recordset((select j->'cash' from input)) as x(id int, delta bigint)
+      where u.id = x.id and u.id = any(${intArray(payload.cash.map((entry) => entry.id))})
     ), inserted_trades as (
       insert into trades (id, project_id, buyer_id, seller_id, venue, price_cents, quantity, total_cents, created_at)
       select t.id, ${projectId}::int, case when x.side = 'buy' then x.user_id end, case when x.side = 'sell' then x.user_id end, 'pool',
@@ -72,6 +76,6 @@ export async function writeSwapBatch(tx: Executor, projectId: number, ledger: Sw
   await recordWebhookEvents(tx, ledger.fills.map((fill) => poolSwapEvent({
     userId: fill.command.userId, tradeId: tradeIds.get(fill.key)!, projectId, side: fill.command.side, quantity: fill.command.quantity,
     priceCents: fill.priceCents, totalCents: fill.quote.cashCents,
-  })), now);
+  })), now, statements);
   return tradeIds;
 }

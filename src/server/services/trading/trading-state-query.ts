@@ -82,19 +82,21 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
         ) oldest
       ) ranked
       where coalesce(ranked.before, 0) < ranked.tonnes)`);
-    // Status is repeated in the locking query so that a lot retired meanwhile drops out when the lock re-reads it.
+    // Locked by primary key alone: given the project or the status, the planner (no statistics) walks every active
+    // lot of the project (or the seller-lots index) to find these few, which grew with every trade. OFFSET 0 keeps the
+    // status check outside, where it still drops a lot retired meanwhile, since it reads the row as the lock left it.
     lotTables.push('active_lots');
     ctes.push(sql`active_lots as (
-      select ${LOT_FIELDS} from holdings h
-      where h.id = any(array(select id from oldest_active)) and h.status = 'active' and h.project_id = ${projectId}::int
-      for no key update)`);
+      select * from (select ${LOT_FIELDS} from holdings h where h.id = any(array(select id from oldest_active)) for no key update offset 0) locked
+      where locked.status = 'active')`);
   }
   if (askTonnes > 0 || cancelIds.length > 0) {
     lotTables.push('escrowed_lots');
+    // `project_id + 0`: found through the sellers' escrowed lots (holdings_user_idx), not every escrowed lot of the project.
     ctes.push(sql`escrowed_lots as (
       select ${LOT_FIELDS} from holdings h
       where h.user_id = any(array(select user_id from loaded where order_type = 'sell')) and h.status = 'escrowed'
-        and h.order_id = any(array(select id from loaded where order_type = 'sell')) and h.project_id = ${projectId}::int
+        and h.order_id = any(array(select id from loaded where order_type = 'sell')) and h.project_id + 0 = ${projectId}::int
       for no key update)`);
   }
   if (placeCount > 0) {

@@ -1,0 +1,1 @@
+CREATE INDEX "holdings_pool_lots_idx" ON "holdings" USING btree ("project_id","purchase_date","id") WHERE "holdings"."status" = 'pooled';
