@@ -33,24 +33,27 @@ function subplan(node: PlanNode, name: string): PlanNode | undefined {
   return undefined;
 }
 
+/** Runs `query` (a read: it runs) under EXPLAIN ANALYZE: the rows of `table` its plan, or its part named `part`, looked at. */
+export async function rowsReadBy(executor: Executor, query: SQL, { table, part }: { table: string; part?: string }): Promise<number> {
+  const result = await executor.execute(sql`explain (analyze, format json) ${query}`);
+  const cell = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+  const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+  const node = part ? subplan(explained.Plan, part) : explained.Plan;
+  if (!node) throw new Error(`the plan has no ${part}`);
+  return rowsLookedAt(node, table);
+}
+
 /**
  * Wraps a statement runner: each statement whose text `reads` picks out (it must be a read, since it runs twice) is
  * first run under EXPLAIN ANALYZE, and the rows of `table` that its plan, or the part of it named `part`, looked at
- * are recorded. How a batch's read grows
- * with history is a property of its plan, so tests assert it as a count of rows, not as time.
+ * are recorded. How a batch's read grows with history is a property of its plan, so tests assert it as a count of
+ * rows, not as time.
  */
 export function countingRowsRead(inner: StatementRunner, { table, part, reads }: { table: string; part?: string; reads: (text: string) => boolean }) {
   const dialect = new PgDialect();
   const counts: number[] = [];
   const runner: StatementRunner = async (executor: Executor, query: SQL) => {
-    if (reads(dialect.sqlToQuery(query).sql)) {
-      const result = await executor.execute(sql`explain (analyze, format json) ${query}`);
-      const cell = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
-      const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-      const node = part ? subplan(explained.Plan, part) : explained.Plan;
-      if (!node) throw new Error(`the plan has no ${part}`);
-      counts.push(rowsLookedAt(node, table));
-    }
+    if (reads(dialect.sqlToQuery(query).sql)) counts.push(await rowsReadBy(executor, query, { table, part }));
     return inner(executor, query);
   };
   return { runner, counts };

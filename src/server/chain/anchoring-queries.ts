@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { certificates, holdings } from '../db/schema';
 import { intArray, jsonParam, parseJson, rowsOf } from '../db/sql-values';
@@ -27,26 +27,7 @@ export interface UnappliedJournalRow {
  * on both drivers, exact far beyond any token id or tonnage.
  */
 export async function loadPendingHoldings(db: Database, limit: number): Promise<PendingHolding[]> {
-  const result = await db.execute(sql`
-    with recursive pending as (
-      select id from holdings where token_id is null and anchor_error is null order by id limit ${limit}
-    ), tree(root, id, quantity) as (
-      select h.id, h.id, h.quantity from pending join holdings h on h.id = pending.id
-      union
-      select tree.root, child.id, child.quantity from tree join holdings child on child.parent_holding_id = tree.id
-    ), subtree as (
-      -- Grouped once: a sum per row scanned the whole tree for each of them (quadratic in the rows loaded).
-      select root, sum(quantity) as tonnes from tree group by root
-    )
-    select h.id, h.origin, h.parent_holding_id, parent.id is not null as parent_exists,
-      parent.token_id::float8 as parent_token_id, subtree.tonnes::float8 as subtree_tonnes,
-      p.name, p.slug, p.standard, p.vintage_year, p.latitude, p.longitude, p.serial_prefix
-    from pending
-    join holdings h on h.id = pending.id
-    join subtree on subtree.root = h.id
-    join projects p on p.id = h.project_id
-    left join holdings parent on parent.id = h.parent_holding_id
-    order by h.id`);
+  const result = await db.execute(pendingHoldingsQuery(limit));
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     id: Number(row.id),
     origin: String(row.origin),
@@ -64,6 +45,33 @@ export async function loadPendingHoldings(db: Database, limit: number): Promise<
       serialPrefix: String(row.serial_prefix),
     },
   }));
+}
+
+/** The statement behind loadPendingHoldings (its plan is pinned by a test). */
+export function pendingHoldingsQuery(limit: number): SQL {
+  return sql`
+    with recursive pending as (
+      select id from holdings where token_id is null and anchor_error is null order by id limit ${limit}
+    ), tree(root, id, quantity) as (
+      select h.id, h.id, h.quantity from pending join holdings h on h.id = pending.id
+      union
+      -- Each step's children by holdings_parent_idx: as a plain join, the planner (no statistics on the embedded
+      -- database) hashed every holding for every pass, a cost that grew with all the holdings ever written.
+      select tree.root, child.id, child.quantity from tree cross join lateral (
+        select id, quantity from holdings where parent_holding_id = tree.id offset 0) child
+    ), subtree as (
+      -- Grouped once: a sum per row scanned the whole tree for each of them (quadratic in the rows loaded).
+      select root, sum(quantity) as tonnes from tree group by root
+    )
+    select h.id, h.origin, h.parent_holding_id, parent.id is not null as parent_exists,
+      parent.token_id::float8 as parent_token_id, subtree.tonnes::float8 as subtree_tonnes,
+      p.name, p.slug, p.standard, p.vintage_year, p.latitude, p.longitude, p.serial_prefix
+    from pending
+    join holdings h on h.id = pending.id
+    join subtree on subtree.root = h.id
+    join projects p on p.id = h.project_id
+    left join holdings parent on parent.id = h.parent_holding_id
+    order by h.id`;
 }
 
 /**
