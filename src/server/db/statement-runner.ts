@@ -24,14 +24,20 @@ const RAW_TIMES: QueryOptions = {
 /**
  * Sends a statement that carries no parameters as ONE simple-protocol message where the executor is PGlite: the
  * extended protocol drizzle uses costs four more calls into the WebAssembly engine (bind, describe, execute, sync),
- * about a tenth of a batch's database time. Same answer shape ({ rows }); elsewhere it goes through drizzle.
+ * about a tenth of a batch's database time. `around` wraps it in statements that run in the same message (their
+ * answers are dropped). Same answer shape ({ rows }); elsewhere the statement alone goes through drizzle.
  */
-async function simpleQuery(executor: Executor, text: string): Promise<unknown> {
+async function simpleQuery(executor: Executor, text: string, around: { before: string; after: string }): Promise<unknown> {
   const client = (executor as unknown as { session?: { client?: Partial<SimpleQueryClient> } }).session?.client;
   if (typeof client?.exec !== 'function') return executor.execute(sql.raw(text));
-  const results = await client.exec(text, RAW_TIMES);
-  return results[results.length - 1];
+  const results = await client.exec(`${around.before}${text};${around.after}`, RAW_TIMES);
+  return results[results.length - 1 - statementsIn(around.after)];
 }
+
+const statementsIn = (text: string) => text.split(';').length - 1;
+
+/** Plans are rebuilt after this many executions, then after twice as many again, and so on. */
+const FIRST_REPLAN = 64;
 
 /**
  * For PGlite, where planning runs in WebAssembly on the main thread and costs a third of a trading statement:
@@ -40,9 +46,17 @@ async function simpleQuery(executor: Executor, text: string): Promise<unknown> {
  * Parameters become quoted literals of the EXECUTE: these statements carry only numbers, ids, array and JSON
  * texts built by the server, and quoting doubles every quote, so no value can end the literal. A statement lost with
  * a rolled-back PREPARE is prepared again on next use. (PostgreSQL plans natively and fast: it uses plain statements.)
+ *
+ * A reused plan is the one chosen when the tables were small, and with no statistics the planner then prefers to
+ * read a whole table: a seq scan of holdings chosen over its primary key in the first seconds stayed, and each batch
+ * read every lot ever written. So these statements are planned with seq scans off (each is written to reach its
+ * rows by an index), and every plan is dropped after 64, 128, 256… executions to be planned again at the tables'
+ * new size: the cost of a replan stays a vanishing share, and no plan is older than half the statements run.
  */
 export function preparedStatements(): StatementRunner {
   const prepared = new Set<string>();
+  let executions = 0;
+  let nextReplan = FIRST_REPLAN;
   return async (executor, query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const name = `trading_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -51,8 +65,14 @@ export function preparedStatements(): StatementRunner {
       if (!(existing as { rows: { found: boolean }[] }).rows[0].found) await executor.execute(sql.raw(`prepare ${name} as ${text}`));
       prepared.add(name);
     }
+    executions += 1;
+    const replan = executions >= nextReplan;
+    if (replan) nextReplan *= 2;
     try {
-      return await simpleQuery(executor, params.length === 0 ? `execute ${name}` : `execute ${name}(${params.map(literal).join(', ')})`);
+      return await simpleQuery(executor, params.length === 0 ? `execute ${name}` : `execute ${name}(${params.map(literal).join(', ')})`, {
+        before: `${replan ? 'discard plans;' : ''}set enable_seqscan = off;`,
+        after: 'reset enable_seqscan;',
+      });
     } catch (error) {
       // A PREPARE inside a transaction that rolled back may be gone: check again next time.
       prepared.delete(name);
