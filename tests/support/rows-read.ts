@@ -4,6 +4,7 @@ import type { Executor } from '../../src/server/db/client';
 import type { StatementRunner } from '../../src/server/db/statement-runner';
 
 interface PlanNode {
+  'Node Type'?: string;
   'Relation Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
@@ -17,7 +18,8 @@ interface PlanNode {
 /** Rows of `table` the plan's scans looked at: those they returned and those they read and dropped. */
 function rowsLookedAt(node: PlanNode, table: string): number {
   const loops = node['Actual Loops'] ?? 1;
-  const own = node['Relation Name'] === table
+  // A ModifyTable node names its table too, but it reads nothing: its rows come from the scans below it.
+  const own = node['Relation Name'] === table && node['Node Type'] !== 'ModifyTable'
     ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * loops
     : 0;
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsLookedAt(child, table), 0);
