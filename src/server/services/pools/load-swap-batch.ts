@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { intArray, parseJson, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import { oldestActiveLots } from '../seller-lots';
 import type { PoolRecord } from './read-pool-context';
 import type { BatchLot, SwapCommand } from './swap-batch-ledger';
 
@@ -29,13 +30,10 @@ export async function loadSwapBatch(
   const buyTonnes = commands.reduce((sum, command) => sum + (command.side === 'buy' ? command.quantity : 0), 0);
   const sells = new Map<number, number>();
   for (const command of commands) if (command.side === 'sell') sells.set(command.userId, (sells.get(command.userId) ?? 0) + command.quantity);
-  const sellerIds = intArray([...sells.keys()]);
-  // Bigint: a batch may sell more than 2^31 tonnes in total (each swap is at most 10^9).
-  const sellerTonnes = sql`${`{${[...sells.values()].join(',')}}`}::bigint[]`;
   const userIds = [...new Set(commands.map((command) => command.userId))].sort((a, b) => a - b);
   // Every lot holds at least 1 t, so the `tonnes` oldest lots always cover `tonnes`: each ranking reads at most that
-  // many rows through an index in age order (holdings_pool_lots_idx, holdings_seller_lots_idx), however many pieces
-  // swaps have split the pool's reserve and the sellers' lots into.
+  // many rows through an index in age order (holdings_pool_lots_idx; see oldestActiveLots for the sellers), however
+  // many pieces swaps have split the pool's reserve and the sellers' lots into.
   const result = await statements(tx, sql`
     with pool as (
       select id, project_id, credit_reserve::text, cash_reserve_cents::text, total_lp_units::text, created_at
@@ -48,15 +46,7 @@ export async function loadSwapBatch(
         select id, quantity, purchase_date from holdings where project_id = ${projectId}::int and status = 'pooled'
         order by purchase_date, id limit ${buyTonnes}::bigint
       ) oldest
-    ), sellers_ranked as materialized (
-      select oldest.id, oldest.tonnes, coalesce(sum(oldest.quantity) over (partition by oldest.user_id order by oldest.purchase_date, oldest.id
-        rows between unbounded preceding and 1 preceding), 0) as before
-      from unnest(${sellerIds}, ${sellerTonnes}) as seller(user_id, tonnes)
-      cross join lateral (
-        select h.id, h.user_id, h.quantity, h.purchase_date, seller.tonnes from holdings h
-        where h.user_id = seller.user_id and h.status = 'active' and h.project_id = ${projectId}::int
-        order by h.purchase_date, h.id limit seller.tonnes
-      ) oldest
+    ), sellers_ranked as materialized (${oldestActiveLots(projectId, [...sells].map(([userId, tonnes]) => ({ userId, tonnes })))}
     ), wanted as materialized (
       select id from pooled_ranked where before < ${buyTonnes}::bigint
       union all select id from sellers_ranked where before < tonnes

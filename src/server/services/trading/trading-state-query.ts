@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intArray } from '../../db/sql-values';
+import { oldestActiveLots } from '../seller-lots';
 
 const LOT_FIELDS = sql.raw(`h.id, h.user_id, h.quantity, h.serial_start, h.serial_end, h.purchase_price_cents::text as purchase_price_cents,
         h.purchase_date, h.status, h.order_id, h.origin, h.parent_holding_id`);
@@ -65,23 +66,8 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
       order by id for no key update)`);
   const lotTables: string[] = [];
   if (sellers.length > 0) {
-    const sellerIds = intArray(sellers.map((seller) => seller.userId));
-    // Bigint: a batch may sell more than 2^31 tonnes in total (each order is at most 10^9).
-    const sellerTonnes = sql`${`{${sellers.map((seller) => seller.tonnes).join(',')}}`}::bigint[]`;
-    // Every lot holds at least 1 t, so a seller's `tonnes` oldest lots always cover the cut. holdings_seller_lots_idx
-    // hands them over in that order, so the cost stays flat however many 1 t lots trading has split a seller into.
     ctes.push(sql`oldest_active as materialized (
-      select id from (
-        select oldest.id, oldest.tonnes, sum(oldest.quantity) over (partition by oldest.user_id order by oldest.purchase_date, oldest.id
-          rows between unbounded preceding and 1 preceding) as before
-        from unnest(${sellerIds}, ${sellerTonnes}) as seller(user_id, tonnes)
-        cross join lateral (
-          select h.id, h.user_id, h.quantity, h.purchase_date, seller.tonnes from holdings h
-          where h.user_id = seller.user_id and h.status = 'active' and h.project_id = ${projectId}::int
-          order by h.purchase_date, h.id limit seller.tonnes
-        ) oldest
-      ) ranked
-      where coalesce(ranked.before, 0) < ranked.tonnes)`);
+      select id from (${oldestActiveLots(projectId, sellers)}) ranked where ranked.before < ranked.tonnes)`);
     // Locked by primary key alone: given the project or the status, the planner (no statistics) walks every active
     // lot of the project (or the seller-lots index) to find these few, which grew with every trade. OFFSET 0 keeps the
     // status check outside, where it still drops a lot retired meanwhile, since it reads the row as the lock left it.
