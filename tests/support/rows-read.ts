@@ -10,7 +10,6 @@ interface PlanNode {
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   'Rows Removed by Index Recheck'?: number;
-  'Rows Removed by Join Filter'?: number;
   'Subplan Name'?: string;
   Plans?: PlanNode[];
 }
