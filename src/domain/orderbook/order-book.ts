@@ -117,6 +117,18 @@ export class OrderBook {
     return this.asks.best()?.priceCents;
   }
 
+  /**
+   * Σ remaining tonnes of `side`'s live orders that a taker whose worst accepted price is `boundCents` reaches (asks at
+   * or below it, bids at or above it), counted best level first and stopping once `atLeast` is reached.
+   */
+  tonnesWithin(side: OrderSide, boundCents: number, atLeast: number): number {
+    const bookSide = side === 'buy' ? this.bids : this.asks;
+    const limitKey = bookSide.direction * boundCents;
+    let tonnes = 0;
+    for (let i = bookSide.count - 1; i >= 0 && tonnes < atLeast && bookSide.keys[i] >= limitKey; i--) tonnes += bookSide.levels[i].totalTonnes;
+    return tonnes;
+  }
+
   /** Up to `levels` aggregated price levels per side, best first. */
   depth(levels: number): BookDepth {
     return { bids: depthOf(this.bids, levels), asks: depthOf(this.asks, levels) };

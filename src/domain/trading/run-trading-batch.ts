@@ -1,32 +1,38 @@
 import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError } from '../errors';
 import { formatCents } from '../money';
 import { copyTrades, type MatchResult } from '../orderbook/match-result';
-import { OrderBook } from '../orderbook/order-book';
+import type { OrderBook } from '../orderbook/order-book';
 import { isLiveStatus, type OrderSide } from '../orderbook/order-status';
 import type { LedgerLot, LedgerOrder } from './ledger-rows';
 import { affordableTonnes, buyLockCents, type AskLevel } from './settlement';
 import { settleFill } from './settle-fill';
 import { TradingLedger } from './trading-ledger';
+import type { TradingCommand } from './trading-command';
+import { BookCache } from './book-cache';
 
-export type TradingCommand =
-  | { kind: 'limit'; userId: number; side: OrderSide; priceCents: bigint; quantity: number }
-  | { kind: 'market'; userId: number; side: OrderSide; quantity: number }
-  | { kind: 'cancel'; userId: number; orderId: number };
+export type { TradingCommand } from './trading-command';
 
 /** `orderId` is the placed, or cancelled, order; null for a market order that found nothing to trade with. */
 export type CommandOutcome =
   | { ok: true; orderId: number | null; tradeKeys: number[] }
   | { ok: false; error: DomainError };
 
-export interface BatchState {
+/** What a batch reads for itself: its users' cash, its sellers' active lots, ids for the orders it may place. */
+export interface BatchInputs {
   nowMs: number;
   users: readonly { id: number; cashCents: bigint }[];
+  /** Active lots of the sellers among the commands (their oldest, enough to cover what they sell). */
+  lots: readonly LedgerLot[];
+  /** Ids and arrival sequences reserved for the orders the batch may place, in command order. */
+  newOrderIds: readonly { id: number; sequence: number }[];
+}
+
+/** Everything a batch needs when nothing is cached: the inputs plus the orders and the escrowed lots it can reach. */
+export interface BatchState extends Omit<BatchInputs, 'lots'> {
   /** Active lots of the sellers among the commands, and the escrowed lots of the loaded sell orders. */
   lots: readonly LedgerLot[];
   /** Resting orders the commands may reach, plus the orders to cancel (in any state). */
   orders: readonly LedgerOrder[];
-  /** Ids and arrival sequences reserved for the orders the batch may place, in command order. */
-  newOrderIds: readonly { id: number; sequence: number }[];
 }
 
 /**
@@ -40,10 +46,13 @@ export interface BatchState {
  *   that traded is stored as the IOC limit order it amounts to (price = worst fill price, the rest cancelled);
  *   one that found nothing to trade with stores nothing;
  * - a cancelled or self-trade-stopped remainder returns its lock or escrow to the owner.
- * Loaded orders must be uncrossed and cover what the commands can reach (see the loader).
+ * The cache must hold every resting order the commands can reach (see BookCache.readFor); the batch changes it in
+ * place, so a caller whose write then fails must reset it.
  */
-export function runTradingBatch(state: BatchState, commands: readonly TradingCommand[]): { outcomes: CommandOutcome[]; ledger: TradingLedger } {
-  const runner = new BatchRunner(state);
+export function runCachedBatch(
+  cache: BookCache, inputs: BatchInputs, commands: readonly TradingCommand[],
+): { outcomes: CommandOutcome[]; ledger: TradingLedger } {
+  const runner = new BatchRunner(cache, inputs);
   const outcomes = commands.map((command) => {
     try {
       return runner.run(command);
@@ -55,23 +64,29 @@ export function runTradingBatch(state: BatchState, commands: readonly TradingCom
   return { outcomes, ledger: runner.ledger };
 }
 
+/** The same on a state read whole for the batch (loaded orders must be uncrossed and cover what the commands reach). */
+export function runTradingBatch(state: BatchState, commands: readonly TradingCommand[]): { outcomes: CommandOutcome[]; ledger: TradingLedger } {
+  const cache = new BookCache();
+  cache.markComplete();
+  const live = state.orders.filter((order) => isLiveStatus(order.status)).sort((a, b) => a.sequence - b.sequence).map((order) => ({ ...order }));
+  cache.absorb({ sides: [], orderIds: [] }, {
+    sides: (['buy', 'sell'] as const).map((side) => ({ side, orders: live.filter((order) => order.side === side) })),
+    byId: state.orders.filter((order) => !isLiveStatus(order.status)).map((order) => ({ ...order })),
+    lots: state.lots.filter((lot) => lot.status === 'escrowed').map((lot) => ({ ...lot })),
+  });
+  return runCachedBatch(cache, { ...state, lots: state.lots.filter((lot) => lot.status === 'active') }, commands);
+}
+
 type ReservedId = { id: number; sequence: number };
 
 class BatchRunner {
   readonly ledger: TradingLedger;
-  private readonly book = new OrderBook();
+  private readonly book: OrderBook;
   private nextId = 0;
 
-  constructor(private readonly state: BatchState) {
-    this.ledger = new TradingLedger(state, state.nowMs);
-    // Rebuild time priority: within a price level the book keeps insertion order.
-    const live = state.orders.filter((order) => isLiveStatus(order.status)).sort((a, b) => a.sequence - b.sequence);
-    for (const order of live) {
-      this.book.add({
-        id: order.id, ownerId: order.userId, side: order.side, priceCents: Number(order.priceCents),
-        quantityTonnes: order.quantity, remainingTonnes: order.remainingQuantity,
-      });
-    }
+  constructor(private readonly cache: BookCache, private readonly state: BatchInputs) {
+    this.ledger = new TradingLedger(state, cache, state.nowMs);
+    this.book = cache.book;
   }
 
   run(command: TradingCommand): CommandOutcome {
@@ -136,8 +151,11 @@ class BatchRunner {
     const order = this.ledger.order(orderId);
     if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
     if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be cancelled`);
-    const removedTonnes = this.book.cancel(order.id);
-    if (removedTonnes !== order.remainingQuantity) throw new Error(`order ${orderId}: book had ${removedTonnes} t, ledger ${order.remainingQuantity} t`);
+    // An order ranked after the cached top of the book is not in the in-memory book: nothing to unlink there.
+    if (!this.cache.offBook.has(order.id)) {
+      const removedTonnes = this.book.cancel(order.id);
+      if (removedTonnes !== order.remainingQuantity) throw new Error(`order ${orderId}: book had ${removedTonnes} t, ledger ${order.remainingQuantity} t`);
+    }
     this.releaseRemainder(order);
     order.status = 'cancelled';
     this.ledger.markOrder(order);

@@ -2,34 +2,47 @@ import type { LedgerChanges, LedgerLot, LedgerOrder, LedgerTrade } from './ledge
 import { lowestSerialsFirst, oldestLotsFirst, selectLots, type LotPiece } from './lot-selection';
 
 /**
- * The part of the ledger one trading batch touches (one project's lots of the users involved, their cash, the
- * loaded orders), changed in memory and written back as final row states. Every tonne stays in exactly one lot and
- * every cent in exactly one place: moves are splits, re-owning and cash deltas, never creation.
+ * The resting side of one project's ledger that outlives a batch (see BookCache): its live orders by id and the
+ * escrowed lots of its sell orders. A batch changes these objects in place; the desk keeps them after a commit and
+ * throws them away after a failure, so they always match what the database holds.
+ */
+export interface RestingState {
+  /** Orders the batch can see by id: the cached live orders, and every order placed in the batch. */
+  readonly orders: Map<number, LedgerOrder>;
+  /** Escrowed lots of each sell order. */
+  readonly escrowByOrder: Map<number, Set<LedgerLot>>;
+  /** Orders read for the batch alone (cancels of orders the cache does not hold), looked up after `orders`. */
+  readonly offBook: Map<number, LedgerOrder>;
+}
+
+/**
+ * The part of the ledger one trading batch touches: the resting orders and their escrow (shared with the book cache,
+ * changed in place), the batch's users' cash and their active lots of the project, changed in memory and written back
+ * as final row states. Every tonne stays in exactly one lot and every cent in exactly one place: moves are splits,
+ * re-owning and cash deltas, never creation.
+ *
+ * Cash is known for the users whose commands the batch runs (their balances decide refusals); the owners of resting
+ * orders only receive cash when their orders fill, so for them the ledger keeps the delta alone.
  */
 export class TradingLedger {
-  private readonly lots = new Map<number, LedgerLot>();
   private readonly activeByUser = new Map<number, Set<LedgerLot>>();
-  private readonly escrowByOrder = new Map<number, Set<LedgerLot>>();
-  private readonly orders = new Map<number, LedgerOrder>();
   private readonly cash = new Map<number, bigint>();
   private readonly cashDelta = new Map<number, bigint>();
+  private readonly created: LedgerLot[] = [];
   private readonly dirtyLots = new Set<LedgerLot>();
   private readonly dirtyOrders = new Set<LedgerOrder>();
+  private readonly newOrders: LedgerOrder[] = [];
   private readonly touchedUsers = new Set<number>();
   private readonly trades: LedgerTrade[] = [];
   private nextNewLotId = -1;
 
   constructor(
-    state: { users: readonly { id: number; cashCents: bigint }[]; lots: readonly LedgerLot[]; orders: readonly LedgerOrder[] },
+    state: { users: readonly { id: number; cashCents: bigint }[]; lots: readonly LedgerLot[] },
+    private readonly resting: RestingState,
     private readonly nowMs: number,
   ) {
     for (const user of state.users) this.cash.set(user.id, user.cashCents);
-    for (const lot of state.lots) {
-      const copy = { ...lot };
-      this.lots.set(copy.id, copy);
-      this.index(copy);
-    }
-    for (const order of state.orders) this.orders.set(order.id, { ...order });
+    for (const lot of state.lots) this.index({ ...lot });
   }
 
   cashOf(userId: number): bigint {
@@ -38,12 +51,20 @@ export class TradingLedger {
     return cents;
   }
 
-  /** Adds (or with a negative delta takes) cash; a balance never goes below zero. */
+  /**
+   * Adds (or with a negative delta takes) cash; a balance never goes below zero. A user whose balance was not read
+   * (the owner of a resting order) can only receive.
+   */
   moveCash(userId: number, deltaCents: bigint): void {
     if (deltaCents === 0n) return;
-    const after = this.cashOf(userId) + deltaCents;
-    if (after < 0n) throw new Error(`cash of user ${userId} would become ${after}`);
-    this.cash.set(userId, after);
+    const balance = this.cash.get(userId);
+    if (balance === undefined) {
+      if (deltaCents < 0n) throw new Error(`user ${userId} was not loaded`);
+    } else {
+      const after = balance + deltaCents;
+      if (after < 0n) throw new Error(`cash of user ${userId} would become ${after}`);
+      this.cash.set(userId, after);
+    }
     this.cashDelta.set(userId, (this.cashDelta.get(userId) ?? 0n) + deltaCents);
     this.touchedUsers.add(userId);
   }
@@ -58,21 +79,22 @@ export class TradingLedger {
   /** Tonnes locked by a sell order. */
   escrowedTonnes(orderId: number): number {
     let tonnes = 0;
-    for (const lot of this.escrowByOrder.get(orderId) ?? []) tonnes += lot.quantity;
+    for (const lot of this.resting.escrowByOrder.get(orderId) ?? []) tonnes += lot.quantity;
     return tonnes;
   }
 
   order(id: number): LedgerOrder | undefined {
-    return this.orders.get(id);
+    return this.resting.orders.get(id) ?? this.resting.offBook.get(id);
   }
 
   addOrder(order: LedgerOrder): void {
-    if (this.orders.has(order.id)) throw new Error(`order ${order.id} exists already`);
-    this.orders.set(order.id, order);
+    if (this.order(order.id)) throw new Error(`order ${order.id} exists already`);
+    this.resting.orders.set(order.id, order);
+    this.newOrders.push(order);
     this.touchedUsers.add(order.userId);
   }
 
-  /** Records that a loaded order changed, so that it is written back. */
+  /** Records that a stored order changed, so that it is written back. */
   markOrder(order: LedgerOrder): void {
     if (!order.isNew) this.dirtyOrders.add(order);
     this.touchedUsers.add(order.userId);
@@ -80,9 +102,10 @@ export class TradingLedger {
 
   /** Locks `quantity` of the seller's active tonnes for a sell order: oldest lots first, splitting the last one. */
   escrow(order: LedgerOrder, quantity: number): void {
-    const pieces = selectLots([...(this.activeByUser.get(order.userId) ?? [])], quantity, oldestLotsFirst);
-    for (const piece of pieces) {
-      const lot = this.lots.get(piece.lotId)!;
+    const candidates = [...(this.activeByUser.get(order.userId) ?? [])];
+    const byId = lotsById(candidates);
+    for (const piece of selectLots(candidates, quantity, oldestLotsFirst)) {
+      const lot = byId.get(piece.lotId)!;
       const target = piece.whole ? lot : this.splitOff(lot, piece, { origin: 'split', parentHoldingId: lot.id });
       this.update(target, () => { target.status = 'escrowed'; target.orderId = order.id; });
     }
@@ -90,7 +113,7 @@ export class TradingLedger {
 
   /** Returns a sell order's escrowed tonnes to its owner's active lots (cancel, or an unfilled remainder). */
   release(orderId: number): void {
-    for (const lot of [...(this.escrowByOrder.get(orderId) ?? [])]) {
+    for (const lot of [...(this.resting.escrowByOrder.get(orderId) ?? [])]) {
       this.update(lot, () => { lot.status = 'active'; lot.orderId = null; });
     }
   }
@@ -102,9 +125,10 @@ export class TradingLedger {
    * Returns the ids of the buyer's lots.
    */
   deliver(sellOrderId: number, buyerId: number, quantity: number, priceCents: bigint): number[] {
-    const pieces = selectLots([...(this.escrowByOrder.get(sellOrderId) ?? [])], quantity, lowestSerialsFirst);
-    return pieces.map((piece) => {
-      const source = this.lots.get(piece.lotId)!;
+    const candidates = [...(this.resting.escrowByOrder.get(sellOrderId) ?? [])];
+    const byId = lotsById(candidates);
+    return selectLots(candidates, quantity, lowestSerialsFirst).map((piece) => {
+      const source = byId.get(piece.lotId)!;
       const lot = piece.whole ? source : this.splitOff(source, piece, { origin: 'trade', parentHoldingId: source.id });
       this.update(lot, () => {
         lot.userId = buyerId;
@@ -125,12 +149,10 @@ export class TradingLedger {
   }
 
   changes(): LedgerChanges {
-    const lots = [...this.lots.values()];
-    const orders = [...this.orders.values()];
     return {
-      newLots: lots.filter((lot) => lot.id < 0),
+      newLots: [...this.created],
       updatedLots: [...this.dirtyLots],
-      newOrders: orders.filter((order) => order.isNew),
+      newOrders: [...this.newOrders],
       updatedOrders: [...this.dirtyOrders],
       cashDeltas: [...this.cashDelta].filter(([, delta]) => delta !== 0n).map(([userId, deltaCents]) => ({ userId, deltaCents })),
       trades: [...this.trades],
@@ -146,7 +168,7 @@ export class TradingLedger {
       lot.serialStart = piece.rest!.serialStart;
       lot.serialEnd = piece.rest!.serialEnd;
     });
-    this.lots.set(part.id, part);
+    this.created.push(part);
     this.index(part);
     return part;
   }
@@ -162,14 +184,18 @@ export class TradingLedger {
   }
 
   private index(lot: LedgerLot): void {
-    const [map, key] = lot.status === 'active' ? [this.activeByUser, lot.userId] : [this.escrowByOrder, lot.orderId!];
+    const [map, key] = lot.status === 'active' ? [this.activeByUser, lot.userId] : [this.resting.escrowByOrder, lot.orderId!];
     let set = map.get(key);
     if (!set) map.set(key, (set = new Set()));
     set.add(lot);
   }
 
   private unindex(lot: LedgerLot): void {
-    const [map, key] = lot.status === 'active' ? [this.activeByUser, lot.userId] : [this.escrowByOrder, lot.orderId!];
-    map.get(key)?.delete(lot);
+    const [map, key] = lot.status === 'active' ? [this.activeByUser, lot.userId] : [this.resting.escrowByOrder, lot.orderId!];
+    const set = map.get(key);
+    set?.delete(lot);
+    if (set?.size === 0) map.delete(key);
   }
 }
+
+const lotsById = (lots: readonly LedgerLot[]) => new Map(lots.map((lot) => [lot.id, lot]));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
 import { TradingLedger } from '../../../../src/domain/trading/trading-ledger';
+import { BookCache } from '../../../../src/domain/trading/book-cache';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const lot = (id: number, userId: number, serialStart: number, quantity: number, purchaseDateMs: number): LedgerLot => ({
@@ -14,7 +15,7 @@ const sellOrder = (id: number, userId: number, quantity: number): LedgerOrder =>
 
 function ledgerWithLots() {
   // Seller 1 holds lot 10 (bought second, serials 1–5) and lot 11 (bought first, serials 21–28).
-  return new TradingLedger({ users: [{ id: 1, cashCents: 0n }, { id: 2, cashCents: 10_000n }], lots: [lot(10, 1, 1, 5, 2000), lot(11, 1, 21, 8, 1000)], orders: [] }, NOW);
+  return new TradingLedger({ users: [{ id: 1, cashCents: 0n }, { id: 2, cashCents: 10_000n }], lots: [lot(10, 1, 1, 5, 2000), lot(11, 1, 21, 8, 1000)] }, new BookCache(), NOW);
 }
 
 describe('TradingLedger', () => {

@@ -1,0 +1,244 @@
+import { OrderBook } from '../orderbook/order-book';
+import { MAX_BOOK_PRICE_CENTS } from '../orderbook/order-input';
+import { isLiveStatus, type OrderSide } from '../orderbook/order-status';
+import type { LedgerChanges, LedgerLot, LedgerOrder } from './ledger-rows';
+import type { TradingCommand } from './trading-command';
+import type { RestingState } from './trading-ledger';
+
+/** The last order of a side that the cache has read: the side's orders after it (in priority order) are in the database alone. */
+export interface BookCursor {
+  priceCents: bigint;
+  sequence: number;
+}
+
+/** Live orders of one side to read, in priority order after `after` (from the best when null), at most `limit`. */
+export interface SideRead {
+  side: OrderSide;
+  after: BookCursor | null;
+  limit: number;
+}
+
+/** What a batch needs read before it can run on the cache: more of a side, and orders to cancel the cache does not hold. */
+export interface BookRead {
+  sides: SideRead[];
+  orderIds: number[];
+}
+
+/** The answer to a BookRead: each side's orders in priority order, the orders read by id, and the escrowed lots of all of them. */
+export interface BookRows {
+  sides: { side: OrderSide; orders: LedgerOrder[] }[];
+  byId: LedgerOrder[];
+  lots: LedgerLot[];
+}
+
+export interface BookCacheLimits {
+  /** Extra orders read whenever a side runs short, so that a busy book is read in few, larger steps. */
+  readChunk: number;
+  /** Cached live orders per side beyond which the worst are dropped (they stay in the database). */
+  maxPerSide: number;
+}
+
+export const DEFAULT_BOOK_CACHE_LIMITS: BookCacheLimits = { readChunk: 256, maxPerSide: 4096 };
+
+interface SideState {
+  /** Every live order of the side is cached. */
+  complete: boolean;
+  cursor: BookCursor | null;
+}
+
+/**
+ * The top of one project's order book, kept in memory between batches by the trading desk so that a batch reads
+ * neither the book nor the escrow from the database: on each side, the live orders from the best up to a cursor,
+ * with their escrowed lots. Every live order that ranks before a side's cursor is cached; the ones after it are read
+ * in chunks when a batch could reach them. The cache is only right while nobody else changes the book: the desk
+ * checks the book's version (bumped under the project lock by every writer of orders) before each batch and starts
+ * again from nothing when it moved, or when a batch failed after changing the cache.
+ */
+export class BookCache implements RestingState {
+  readonly orders = new Map<number, LedgerOrder>();
+  readonly escrowByOrder = new Map<number, Set<LedgerLot>>();
+  readonly offBook = new Map<number, LedgerOrder>();
+  book = new OrderBook();
+  /** The book's version after the last batch this cache saw committed; null when the cache holds nothing yet. */
+  version: number | null = null;
+  private readonly sides: Record<OrderSide, SideState> = { buy: emptySide(), sell: emptySide() };
+
+  constructor(private readonly limits: BookCacheLimits = DEFAULT_BOOK_CACHE_LIMITS) {}
+
+  /** Forgets everything: the next batch reads the book again. */
+  reset(): void {
+    this.orders.clear();
+    this.escrowByOrder.clear();
+    this.offBook.clear();
+    this.book = new OrderBook();
+    this.version = null;
+    this.sides.buy = emptySide();
+    this.sides.sell = emptySide();
+  }
+
+  /** Marks both sides as wholly cached (a caller that loads every live order at once). */
+  markComplete(): void {
+    this.sides.buy = { complete: true, cursor: null };
+    this.sides.sell = { complete: true, cursor: null };
+  }
+
+  /**
+   * What must be read before `commands` can run: on each side, enough orders after the cursor to cover every tonne
+   * the takers could reach (every order has at least 1 t left, so `tonnes + cancels` orders always do), and the
+   * orders to cancel that are not cached. Takers only get past an order by filling all of it, so a side whose cached
+   * orders within the takers' price bound hold their tonnes needs nothing more.
+   */
+  readFor(commands: readonly TradingCommand[]): BookRead {
+    const cancelIds = commands.flatMap((command) => (command.kind === 'cancel' ? [command.orderId] : []));
+    const cancelling = new Set(cancelIds);
+    const sides: SideRead[] = [];
+    for (const need of reachOf(commands)) {
+      if (this.covers(need, cancelling)) continue;
+      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelIds.length + this.limits.readChunk });
+    }
+    return { sides, orderIds: cancelIds.filter((id) => !this.orders.has(id)) };
+  }
+
+  /** Adds what a BookRead returned. */
+  absorb(read: BookRead, rows: BookRows): void {
+    for (const { side, orders } of rows.sides) {
+      const limit = read.sides.find((request) => request.side === side)?.limit ?? Infinity;
+      for (const order of orders) this.cache(order);
+      const state = this.sides[side];
+      if (orders.length < limit) state.complete = true;
+      const last = orders.at(-1);
+      if (last) state.cursor = { priceCents: last.priceCents, sequence: last.sequence };
+    }
+    for (const order of rows.byId) if (!this.orders.has(order.id)) this.offBook.set(order.id, order);
+    for (const lot of rows.lots) {
+      let set = this.escrowByOrder.get(lot.orderId!);
+      if (!set) this.escrowByOrder.set(lot.orderId!, (set = new Set()));
+      set.add(lot);
+    }
+  }
+
+  /**
+   * After a batch committed at `version`: gives the lots it created their stored ids (`lotIds`: the batch's negative
+   * ids to the database's), drops the orders that finished, the orders read for the batch alone and the new resting
+   * orders that rank after a side's cursor, and trims a side that grew past its limit.
+   */
+  settle(changes: Pick<LedgerChanges, 'newLots' | 'newOrders' | 'updatedOrders'>, lotIds: ReadonlyMap<number, number>, version: number): void {
+    for (const lot of changes.newLots) {
+      lot.id = storedId(lotIds, lot.id);
+      if (lot.parentHoldingId !== null && lot.parentHoldingId < 0) lot.parentHoldingId = storedId(lotIds, lot.parentHoldingId);
+    }
+    for (const order of [...changes.newOrders, ...changes.updatedOrders]) {
+      // From now on the order is a stored row: the next batch that changes it updates it.
+      order.isNew = false;
+      if (!isLiveStatus(order.status)) this.forget(order.id);
+      else if (this.orders.has(order.id) && this.afterCursor(order)) this.evict(order.id);
+    }
+    for (const id of this.offBook.keys()) this.escrowByOrder.delete(id);
+    this.offBook.clear();
+    if (this.orders.size > 2 * this.limits.maxPerSide) {
+      for (const side of ['buy', 'sell'] as const) this.trim(side);
+    }
+    this.version = version;
+  }
+
+  private covers(need: Reach, cancelling: ReadonlySet<number>): boolean {
+    const state = this.sides[need.side];
+    if (state.complete) return true;
+    // Orders after the cursor rank at or behind its price, which is beyond what the takers accept.
+    if (state.cursor && !withinBound(need.side, state.cursor.priceCents, need.boundCents)) return true;
+    // Orders being cancelled do not count: takers reach past them.
+    let cancelledTonnes = 0;
+    for (const id of cancelling) {
+      const order = this.orders.get(id);
+      if (order?.side === need.side && withinBound(need.side, order.priceCents, need.boundCents)) cancelledTonnes += order.remainingQuantity;
+    }
+    const bound = need.boundCents > BigInt(MAX_BOOK_PRICE_CENTS) ? MAX_BOOK_PRICE_CENTS : Number(need.boundCents);
+    return this.book.tonnesWithin(need.side, bound, need.tonnes + cancelledTonnes) - cancelledTonnes >= need.tonnes;
+  }
+
+  private cache(order: LedgerOrder): void {
+    if (this.orders.has(order.id) || !isLiveStatus(order.status)) return;
+    this.book.add({
+      id: order.id, ownerId: order.userId, side: order.side, priceCents: Number(order.priceCents),
+      quantityTonnes: order.quantity, remainingTonnes: order.remainingQuantity,
+    });
+    this.orders.set(order.id, order);
+  }
+
+  /** True when a cached order ranks after its side's cursor while the side is not wholly cached. */
+  private afterCursor(order: LedgerOrder): boolean {
+    const state = this.sides[order.side];
+    if (state.complete) return false;
+    if (!state.cursor) return true;
+    return ranksAfter(order.side, order, state.cursor);
+  }
+
+  /** Keeps the side's `maxPerSide` best orders; the cursor moves to the last one kept. */
+  private trim(side: OrderSide): void {
+    const live = this.book.liveOrders(side);
+    if (live.length <= this.limits.maxPerSide) return;
+    for (const order of live.slice(this.limits.maxPerSide)) this.evict(Number(order.id));
+    const last = this.orders.get(Number(live[this.limits.maxPerSide - 1].id))!;
+    this.sides[side] = { complete: false, cursor: { priceCents: last.priceCents, sequence: last.sequence } };
+  }
+
+  /** Drops a live order from the cache; it stays in the database, after the cursor. */
+  private evict(id: number): void {
+    this.book.cancel(id);
+    this.forget(id);
+  }
+
+  private forget(id: number): void {
+    this.orders.delete(id);
+    this.escrowByOrder.delete(id);
+  }
+}
+
+interface Reach {
+  side: OrderSide;
+  tonnes: number;
+  /** The worst price a taker accepts: the highest buy limit for asks, the lowest sell limit for bids. */
+  boundCents: bigint;
+}
+
+/** What the commands can reach on each side of the book: the asks for buys, the bids for sells. */
+function reachOf(commands: readonly TradingCommand[]): Reach[] {
+  const asks: Reach = { side: 'sell', tonnes: 0, boundCents: 0n };
+  const bids: Reach = { side: 'buy', tonnes: 0, boundCents: -1n };
+  for (const command of commands) {
+    if (command.kind === 'cancel') continue;
+    // A market order has no limit: it reaches every price.
+    if (command.side === 'buy') {
+      asks.tonnes += command.quantity;
+      const bound = command.kind === 'limit' ? command.priceCents : UNBOUNDED_BUY_CENTS;
+      if (bound > asks.boundCents) asks.boundCents = bound;
+    } else {
+      bids.tonnes += command.quantity;
+      const bound = command.kind === 'limit' ? command.priceCents : 0n;
+      if (bids.boundCents < 0n || bound < bids.boundCents) bids.boundCents = bound;
+    }
+  }
+  return [asks, bids].filter((reach) => reach.tonnes > 0);
+}
+
+/** Above any accepted price. */
+const UNBOUNDED_BUY_CENTS = 1_000_000_000_000n;
+
+/** Whether a resting order of `side` at `priceCents` is within reach of a taker whose worst price is `boundCents`. */
+function withinBound(side: OrderSide, priceCents: bigint, boundCents: bigint): boolean {
+  return side === 'sell' ? priceCents <= boundCents : priceCents >= boundCents;
+}
+
+/** Price-time priority: the better price first, then the earlier sequence. */
+function ranksAfter(side: OrderSide, order: { priceCents: bigint; sequence: number }, cursor: BookCursor): boolean {
+  if (order.priceCents !== cursor.priceCents) return side === 'sell' ? order.priceCents > cursor.priceCents : order.priceCents < cursor.priceCents;
+  return order.sequence > cursor.sequence;
+}
+
+const emptySide = (): SideState => ({ complete: false, cursor: null });
+
+function storedId(lotIds: ReadonlyMap<number, number>, batchId: number): number {
+  const id = lotIds.get(batchId);
+  if (id === undefined) throw new Error(`no stored id for the batch's lot ${batchId}`);
+  return id;
+}

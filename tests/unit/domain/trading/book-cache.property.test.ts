@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BookCache, type BookCursor, type BookRead, type BookRows } from '../../../../src/domain/trading/book-cache';
+import { runCachedBatch, runTradingBatch, type CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
+import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
+import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
+
+// The trading desk keeps the top of each book in memory between batches (BookCache). These properties hold it against
+// the plain batch that reads every order and lot afresh: the same commands must give the same outcomes and leave the
+// same rows, whatever the cache's limits (tiny here, so that reads by chunk, cursors, evictions and trims all happen),
+// and however often it is thrown away (another writer moved the book).
+
+interface Store {
+  cash: Map<number, bigint>;
+  lots: Map<number, LedgerLot>;
+  orders: Map<number, LedgerOrder>;
+  nextLotId: number;
+  nextOrderId: number;
+}
+
+const USERS = [1, 2, 3, 4, 5];
+const NOW = Date.parse('2026-11-26T12:00:00Z');
+
+function newStore(): Store {
+  const store: Store = { cash: new Map(), lots: new Map(), orders: new Map(), nextLotId: 1, nextOrderId: 1 };
+  let serial = 1;
+  for (const userId of USERS) {
+    store.cash.set(userId, 20_000n);
+    for (const quantity of [9, 4, 6]) {
+      const id = store.nextLotId++;
+      store.lots.set(id, {
+        id, userId, quantity, serialStart: serial, serialEnd: serial + quantity - 1, purchasePriceCents: 100n,
+        purchaseDateMs: NOW - (100 - id) * 1000, status: 'active', orderId: null, origin: 'purchase', parentHoldingId: null,
+      });
+      serial += quantity;
+    }
+  }
+  return store;
+}
+
+const isLive = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
+const copyOrder = (order: LedgerOrder): LedgerOrder => ({ ...order });
+const copyLot = (lot: LedgerLot): LedgerLot => ({ ...lot });
+
+/** Price-time priority of a side, written out independently of the cache. */
+function priority(side: OrderSide) {
+  return (a: LedgerOrder, b: LedgerOrder) =>
+    (a.priceCents === b.priceCents ? a.sequence - b.sequence : (side === 'sell') === (a.priceCents < b.priceCents) ? -1 : 1);
+}
+const after = (side: OrderSide, order: LedgerOrder, cursor: BookCursor | null) =>
+  cursor === null || priority(side)(order, { ...order, priceCents: cursor.priceCents, sequence: cursor.sequence }) > 0;
+
+/** Answers a BookRead from the store the way the SQL read does. */
+function readRows(store: Store, read: BookRead): BookRows {
+  const live = [...store.orders.values()].filter(isLive);
+  const sides = read.sides.map(({ side, after: cursor, limit }) => ({
+    side, orders: live.filter((order) => order.side === side && after(side, order, cursor)).sort(priority(side)).slice(0, limit).map(copyOrder),
+  }));
+  const byId = read.orderIds.flatMap((id) => (store.orders.has(id) ? [copyOrder(store.orders.get(id)!)] : []));
+  const sellIds = new Set([...sides.flatMap((side) => side.orders), ...byId].filter((order) => order.side === 'sell' && isLive(order)).map((order) => order.id));
+  const lots = [...store.lots.values()].filter((lot) => lot.status === 'escrowed' && sellIds.has(lot.orderId!)).map(copyLot);
+  return { sides, byId, lots };
+}
+
+/** Applies a batch's changes as the write statement does; returns the stored ids of the new lots. */
+function apply(store: Store, changes: LedgerChanges): Map<number, number> {
+  const ids = new Map<number, number>();
+  for (const lot of changes.newLots) ids.set(lot.id, store.nextLotId++);
+  for (const lot of changes.newLots) {
+    const parent = lot.parentHoldingId !== null && lot.parentHoldingId < 0 ? ids.get(lot.parentHoldingId)! : lot.parentHoldingId;
+    store.lots.set(ids.get(lot.id)!, { ...lot, id: ids.get(lot.id)!, parentHoldingId: parent });
+  }
+  for (const lot of changes.updatedLots) store.lots.set(lot.id, { ...lot });
+  for (const order of [...changes.newOrders, ...changes.updatedOrders]) store.orders.set(order.id, { ...order, isNew: false, isMarket: false });
+  for (const { userId, deltaCents } of changes.cashDeltas) store.cash.set(userId, store.cash.get(userId)! + deltaCents);
+  return ids;
+}
+
+function reserveIds(store: Store, commands: readonly TradingCommand[]) {
+  return commands.filter((command) => command.kind !== 'cancel').map(() => {
+    const id = store.nextOrderId++;
+    return { id, sequence: id };
+  });
+}
+
+function observable(outcome: CommandOutcome) {
+  if (!outcome.ok) return { refused: outcome.error.constructor.name, message: outcome.error.message };
+  return { orderId: outcome.orderId, trades: outcome.tradeKeys.length };
+}
+
+/** The reference: every batch reads the whole store. */
+function runPlain(store: Store, commands: TradingCommand[]) {
+  const { outcomes, ledger } = runTradingBatch({
+    nowMs: NOW,
+    users: [...store.cash].map(([id, cashCents]) => ({ id, cashCents })),
+    lots: [...store.lots.values()].map(copyLot),
+    orders: [...store.orders.values()].map(copyOrder),
+    newOrderIds: reserveIds(store, commands),
+  }, commands);
+  apply(store, ledger.changes());
+  return outcomes.map(observable);
+}
+
+/** The desk's way: the cache reads what it lacks, the batch reads its users' cash and active lots. */
+function runOnCache(store: Store, cache: BookCache, commands: TradingCommand[], version: number) {
+  const read = cache.readFor(commands);
+  cache.absorb(read, readRows(store, read));
+  const { outcomes, ledger } = runCachedBatch(cache, {
+    nowMs: NOW,
+    users: [...store.cash].map(([id, cashCents]) => ({ id, cashCents })),
+    lots: [...store.lots.values()].filter((lot) => lot.status === 'active').map(copyLot),
+    newOrderIds: reserveIds(store, commands),
+  }, commands);
+  const changes = ledger.changes();
+  cache.settle(changes, apply(store, changes), version);
+  return outcomes.map(observable);
+}
+
+/** Every cached order and escrowed lot is the stored row, and the in-memory book holds exactly the cached orders. */
+function expectCacheMatches(cache: BookCache, store: Store): void {
+  for (const [id, order] of cache.orders) {
+    expect(isLive(order)).toBe(true);
+    expect({ ...order, isNew: false, isMarket: false }).toEqual(store.orders.get(id));
+    const escrowed = [...(cache.escrowByOrder.get(id) ?? [])].sort((a, b) => a.id - b.id);
+    expect(escrowed).toEqual([...store.lots.values()].filter((lot) => lot.status === 'escrowed' && lot.orderId === id));
+  }
+  expect(cache.book.size).toBe(cache.orders.size);
+  expect([...cache.escrowByOrder.keys()].every((id) => cache.orders.has(id))).toBe(true);
+}
+
+const commandArbitrary: fc.Arbitrary<TradingCommand> = fc.oneof(
+  // Bids mostly below asks, so that books grow deep enough to be read in several chunks.
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constant('buy' as const), priceCents: fc.bigInt({ min: 88n, max: 104n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constant('sell' as const), priceCents: fc.bigInt({ min: 96n, max: 112n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 10 }) }) },
+  // Mostly the owner's own order (DEEP_BOOK's order n belongs to user ⌈n / 6⌉), sometimes someone else's or none.
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 60 }).chain((orderId) => fc.record({
+    kind: fc.constant('cancel' as const), userId: fc.oneof(fc.constant(Math.min(Math.ceil(orderId / 6), USERS.length)), fc.constantFrom(...USERS)), orderId: fc.constant(orderId),
+  })) },
+);
+
+/** Resting orders on both sides before the random commands, so that sides are read in several chunks. */
+const DEEP_BOOK: TradingCommand[] = USERS.flatMap((userId) => [0, 1, 2].flatMap((step) => [
+  { kind: 'limit' as const, userId, side: 'buy' as const, priceCents: BigInt(84 + userId + step * 3), quantity: 1 + (step % 2) },
+  { kind: 'limit' as const, userId, side: 'sell' as const, priceCents: BigInt(106 + userId + step * 3), quantity: 1 + (step % 2) },
+]));
+
+describe('BookCache', () => {
+  it('gives the outcomes and rows of a batch that reads everything, whatever its limits and however often it is reset', () => {
+    fc.assert(fc.property(
+      fc.array(commandArbitrary, { minLength: 1, maxLength: 80 }),
+      fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 20 }),
+      fc.record({ readChunk: fc.integer({ min: 0, max: 3 }), maxPerSide: fc.integer({ min: 1, max: 4 }) }),
+      fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }),
+      (commands, chunkSizes, limits, resets) => {
+        const plain = newStore();
+        const cached = newStore();
+        const cache = new BookCache(limits);
+        runOnCache(cached, cache, DEEP_BOOK, -1);
+        runPlain(plain, DEEP_BOOK);
+        for (let start = 0, chunk = 0; start < commands.length; chunk++) {
+          const slice = commands.slice(start, start + chunkSizes[chunk % chunkSizes.length]);
+          expect(runOnCache(cached, cache, slice, chunk)).toEqual(runPlain(plain, slice));
+          expectCacheMatches(cache, cached);
+          // Another writer moved the book: the desk starts again from nothing.
+          if (resets[chunk % resets.length]) cache.reset();
+          start += slice.length;
+        }
+        expect(cached.orders).toEqual(plain.orders);
+        expect(cached.lots).toEqual(plain.lots);
+        expect(cached.cash).toEqual(plain.cash);
+      },
+    ), { numRuns: 400 });
+  });
+});
