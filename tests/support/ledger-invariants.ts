@@ -17,6 +17,7 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
  * - orders: filled + remaining = quantity and the status agrees with the quantities;
  * - book: per project the best bid is below the best ask (never crossed);
  * - trades: each book trade is paid once by its buyer and received once by its seller (trade_buy / trade_sell).
+ * - references: every holding, order, trade and transaction names an account and a project that exist;
  * - pools: per pool Σ pooled holdings = credit reserve and Σ LP positions = total LP units; pooled holdings belong
  *   to a pool and to no user, every other holding to a user and no pool; an emptied pool is empty on every side;
  *   each pool trade (one side null) has exactly one swap history row of the same cash.
@@ -115,4 +116,21 @@ async function assertPoolInvariants(db: Database): Promise<void> {
       (select count(*) from trades where venue = 'pool' and (buyer_id is null) = (seller_id is null))::text as one_sided`);
   expect({ recorded: swaps.recorded, rows: swaps.rows, twoSided: Number(swaps.one_sided) }, 'each pool trade has one swap row and one null side')
     .toEqual({ recorded: swaps.traded, rows: swaps.trades, twoSided: 0 });
+
+  // The ledger's hot tables carry no foreign keys (see the note above holdings in the schema): every row must still
+  // name an account and a project that exist.
+  const orphans = await rows<{ source: string; id: number }>(db, sql`
+    select 'holding' as source, id from holdings h
+      where (h.user_id is not null and not exists (select 1 from users u where u.id = h.user_id))
+        or not exists (select 1 from projects p where p.id = h.project_id)
+    union all select 'order', id from orders o
+      where not exists (select 1 from users u where u.id = o.user_id) or not exists (select 1 from projects p where p.id = o.project_id)
+    union all select 'trade', id from trades t
+      where not exists (select 1 from projects p where p.id = t.project_id)
+        or (t.buyer_id is not null and not exists (select 1 from users u where u.id = t.buyer_id))
+        or (t.seller_id is not null and not exists (select 1 from users u where u.id = t.seller_id))
+    union all select 'transaction', id from transactions x
+      where not exists (select 1 from users u where u.id = x.user_id)
+        or (x.project_id is not null and not exists (select 1 from projects p where p.id = x.project_id))`);
+  expect(orphans, 'every holding, order, trade and transaction names an existing account and project').toEqual([]);
 }

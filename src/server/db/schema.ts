@@ -71,13 +71,21 @@ export const projects = pgTable('projects', {
 }, (t) => [check('projects_available_non_negative', sql`${t.availableCredits} >= 0`)]);
 
 /**
+ * The rows every trade, purchase and swap writes by the dozen (holdings, orders, trades, transactions) carry no foreign
+ * keys to users and projects: each check was a lookup per row, about a third of an order batch's write on the embedded
+ * database (migration 0010). What they guarded cannot happen here: accounts and projects are never deleted, and every
+ * writer takes the ids from a signed-in session and from the project row it has locked. Lower-volume tables
+ * (certificates, pools, LP positions, sessions, keys) keep theirs.
+ */
+/**
  * A holding is a lot of one project: a contiguous serial range owned by one user (or by a pool).
  * active: spendable; escrowed: locked by a sell order; pooled: a pool's credit reserve; retired: final.
  */
 export const holdings = pgTable('holdings', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').references(() => users.id),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  // No foreign keys on the ledger's hot tables (holdings, orders, trades, transactions): see the note above.
+  userId: integer('user_id'),
+  projectId: integer('project_id').notNull(),
   quantity: integer('quantity').notNull(),
   serialStart: integer('serial_start').notNull(),
   serialEnd: integer('serial_end').notNull(),
@@ -113,9 +121,9 @@ export const holdings = pgTable('holdings', {
 
 export const transactions = pgTable('transactions', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull(),
   type: text('type').notNull(),
-  projectId: integer('project_id').references(() => projects.id),
+  projectId: integer('project_id'),
   holdingId: integer('holding_id'),
   quantity: integer('quantity').notNull(),
   /** Cash that left (purchases, buys) or reached (sales) the user, fee included. */
@@ -160,8 +168,8 @@ export const certificates = pgTable('certificates', {
 
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  userId: integer('user_id').notNull(),
+  projectId: integer('project_id').notNull(),
   orderType: text('order_type').notNull(),
   quantity: integer('quantity').notNull(),
   filledQuantity: integer('filled_quantity').notNull().default(0),
@@ -175,19 +183,31 @@ export const orders = pgTable('orders', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
-  index('orders_book_idx').on(t.projectId, t.orderType, t.status, t.priceCents, t.sequence),
+  // Live orders alone, in price order per side: the desk reads a side's next orders after its cursor by it, the book's
+  // depth and the routed market orders walk it. Filled and cancelled orders (most rows) never enter it.
+  index('orders_live_idx').on(t.projectId, t.orderType, t.priceCents, t.sequence).where(sql`${t.status} in ('open', 'partially_filled')`),
   index('orders_user_idx').on(t.userId, t.createdAt),
   check('orders_fill_sum', sql`${t.filledQuantity} + ${t.remainingQuantity} = ${t.quantity}`),
   check('orders_locked_non_negative', sql`${t.lockedCents} >= 0`),
 ]);
 
+/**
+ * The version of each project's order book: every writer of the project's orders (the trading desk, a routed market
+ * order) bumps it under the project lock, in the statement that takes the lock. A desk that finds it moved by exactly
+ * its own bump knows that its cached book (services/trading, domain BookCache) is still the stored one.
+ */
+export const bookVersions = pgTable('book_versions', {
+  projectId: integer('project_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 export const trades = pgTable('trades', {
   id: serial('id').primaryKey(),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  projectId: integer('project_id').notNull(),
   buyOrderId: integer('buy_order_id'),
   sellOrderId: integer('sell_order_id'),
-  buyerId: integer('buyer_id').references(() => users.id),
-  sellerId: integer('seller_id').references(() => users.id),
+  buyerId: integer('buyer_id'),
+  sellerId: integer('seller_id'),
   /** book: matched against a resting order; pool: a swap against the AMM. */
   venue: text('venue').notNull().default('book'),
   priceCents: cents('price_cents').notNull(),

@@ -15,6 +15,12 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
+/** A numeric array column as numbers, whether the driver parsed it or sent its text (`{1,2,3}`). */
+export function numberArray(value: readonly (number | string)[] | string): number[] {
+  if (typeof value !== 'string') return value.map(Number);
+  return value === '{}' ? [] : value.slice(1, -1).split(',').map(Number);
+}
+
 /** The rows of `db.execute` on either driver: PGlite and node-postgres both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -27,4 +33,31 @@ export function firstRow<T>(result: unknown): T {
 
 export function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * Array parameters for set-based writes (`unnest($1::int[], $2::text[], …)`): one compact literal per column instead
+ * of a JSON document with the column names repeated on every row, which the database would parse again.
+ */
+export function bigintArray(values: readonly bigint[]): SQL {
+  return sql`${`{${values.join(',')}}`}::bigint[]`;
+}
+
+/** An int[] parameter whose entries may be null. */
+export function nullableIntArray(values: readonly (number | null)[]): SQL {
+  return sql`${`{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`}::int[]`;
+}
+
+/** A text[] parameter; every entry is quoted, so any text survives. */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${arrayText(values)}::text[]`;
+}
+
+/** A timestamptz[] parameter from epoch milliseconds. */
+export function timestampArray(epochMs: readonly number[]): SQL {
+  return sql`${arrayText(epochMs.map((ms) => new Date(ms).toISOString()))}::timestamptz[]`;
+}
+
+function arrayText(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }

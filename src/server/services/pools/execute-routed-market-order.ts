@@ -5,13 +5,12 @@ import { tradablePool } from '../../../domain/routing/pool-depth';
 import { poolOnly, routeMarketOrder } from '../../../domain/routing/route-market-order';
 import type { PoolState } from '../../../domain/amm/pool-state';
 import type { FillPlan, MarketOrderInput, OrderSide } from '../../../domain/routing/fill-plan';
-import { runTradingBatch } from '../../../domain/trading/run-trading-batch';
+import { BookCache } from '../../../domain/trading/book-cache';
 import type { RoutedTrade, RoutingSummary } from '../../../shared/schemas/pool';
 import type { MarketEvents } from '../market-events';
-import { loadTradingState } from '../trading/load-trading-state';
-import { lockProject } from '../trading/project-lock';
+import { lockBook, type BookLock } from '../trading/project-lock';
+import { runOnBook } from '../trading/run-batch';
 import { tradeToApi } from '../trading/to-api';
-import { writeTradingChanges } from '../trading/write-trading-changes';
 import { swapIn } from './execute-swap';
 import { findPool } from './pool-queries';
 import { readRoutingInputs, type RoutingInputs } from './read-routing-inputs';
@@ -28,8 +27,9 @@ export interface RoutedMarketOrder {
 /**
  * Best execution of a market order across the project's order book and its pool (issue 5), or null when the
  * project has no pool that can trade (the caller then uses the order book alone). ONE transaction under the
- * project's trading lock: read the book side and the pool, plan with `routeMarketOrder`, execute the book part with
- * the order book's own batch machinery (a market order of the planned book tonnes, stored as its IOC order), then
+ * project's trading lock (the book's: see lockBook): read the book side and the pool, plan with `routeMarketOrder`,
+ * execute the book part with the trading desk's own batch (a market order of the planned book tonnes, stored as its
+ * IOC order, on a book read afresh), then
  * the pool part as one swap re-quoted on the locked pool. A market buy takes only what the taker's cash pays for
  * across both venues; a market sell needs the tonnes, like the order book's.
  */
@@ -45,11 +45,13 @@ export async function executeRoutedMarketOrder(
   // A keyed order stores its answer only when it traded here; otherwise the caller's book-only order stores it.
   const keyed = mapTicket(ticket, (routed: RoutedMarketOrder | null) => routed);
   const result = await runTransaction(deps.db, (tx) => idempotentIn(tx, keyed, now, async () => {
-    await lockProject(tx, input.projectId);
+    // The book lock: this order may change the book, so the trading desk's cached copy must be read again.
+    const lock = await lockBook(tx, input.projectId, 1);
+    if (!lock) return null;
     const inputs = await readRoutingInputs(tx, input);
     if (!tradablePool(inputs.pool)) return null;
     const plan = planWithinMeans(input, inputs);
-    return executePlan(tx, input, plan, inputs.pool, now);
+    return executePlan(tx, input, plan, inputs.pool, lock, now);
   }));
   if (result) {
     deps.events.publish({ type: 'project', projectId: input.projectId });
@@ -93,6 +95,7 @@ async function executePlan(
   input: { userId: number; projectId: number; side: OrderSide; quantity: number },
   plan: FillPlan,
   pool: PoolState | null,
+  lock: BookLock,
   now: Date,
 ) {
   const trades: RoutedTrade[] = [];
@@ -101,14 +104,11 @@ async function executePlan(
   let bookCents = 0n;
   if (plan.book.quantity > 0n) {
     const command = { kind: 'market' as const, userId: input.userId, side: input.side, quantity: Number(plan.book.quantity) };
-    const { state } = await loadTradingState(tx, input.projectId, [command], now.getTime());
-    const { outcomes, ledger } = runTradingBatch(state, [command]);
+    const { outcomes, changes, written } = await runOnBook(tx, new BookCache(), input.projectId, lock, [command], now);
     const outcome = outcomes[0];
     if (!outcome.ok) throw outcome.error;
-    const changes = ledger.changes();
-    const { tradeIds } = await writeTradingChanges(tx, input.projectId, changes, now);
     for (const trade of changes.trades) {
-      trades.push({ ...tradeToApi({ ...trade, id: tradeIds.get(trade.key)!, projectId: input.projectId, createdAt: now }), venue: 'book' });
+      trades.push({ ...tradeToApi({ ...trade, id: written.tradeIds.get(trade.key)!, projectId: input.projectId, createdAt: now }), venue: 'book' });
       bookTonnes += BigInt(trade.quantity);
       bookCents += trade.totalCents;
     }

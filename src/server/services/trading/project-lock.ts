@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/sql-values';
+import { numberArray, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 
 /**
@@ -25,6 +25,40 @@ export const PROJECT_LOCK_NAMESPACE = 4242;
 export async function lockProject(tx: Executor, projectId: number, statements: StatementRunner = plainStatements): Promise<void> {
   await statements(tx, sql`
     select pg_advisory_xact_lock(${PROJECT_LOCK_NAMESPACE}::int, id) from projects where id = ${projectId}::int for key share`);
+}
+
+export interface BookLock {
+  projectName: string;
+  /** The project's book version after this transaction's bump. */
+  version: number;
+  /** Ids and arrival sequences for the orders the batch may place, drawn under the lock so that sequences follow it. */
+  newOrderIds: { id: number; sequence: number }[];
+}
+
+/**
+ * lockProject for a writer of the project's ORDERS (the trading desk, a routed market order), in the same single
+ * statement: it also bumps the book's version (see bookVersions in the schema) and reserves `placeCount` order ids
+ * and sequences. Null for an unknown project (nothing locked, nothing bumped).
+ */
+export async function lockBook(tx: Executor, projectId: number, placeCount: number, statements: StatementRunner = plainStatements): Promise<BookLock | null> {
+  const result = await statements(tx, sql`
+    with project as (
+      select id, name, pg_advisory_xact_lock(${PROJECT_LOCK_NAMESPACE}::int, id) from projects where id = ${projectId}::int for key share
+    ), bumped as (
+      insert into book_versions (project_id, version) select id, 1 from project
+      on conflict (project_id) do update set version = book_versions.version + 1
+      returning version
+    )
+    -- Each id list reads from the bump, so it is drawn after it, under the lock: sequences follow the order in which
+    -- batches lock the book.
+    select (select version::float8 from bumped) as version, (select name from project) as name,
+      array(select nextval('orders_id_seq')::float8 from bumped cross join generate_series(1, ${placeCount}::int)) as ids,
+      array(select nextval('orders_sequence_seq')::float8 from bumped cross join generate_series(1, ${placeCount}::int)) as sequences`);
+  const row = rowsOf<{ version: number | null; name: string; ids: number[] | string; sequences: number[] | string }>(result)[0];
+  if (row?.version === null || row === undefined) return null;
+  const ids = numberArray(row.ids);
+  const sequences = numberArray(row.sequences);
+  return { projectName: row.name, version: Number(row.version), newOrderIds: ids.map((id, index) => ({ id, sequence: sequences[index] })) };
 }
 
 /**

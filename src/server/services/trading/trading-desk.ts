@@ -5,6 +5,7 @@ import type { Order } from '../../../shared/schemas/trading';
 import { BatchingQueue, type Settled } from '../batching-queue';
 import type { MarketEvents } from '../market-events';
 import { findOrderOwner } from './order-queries';
+import { BookCache } from '../../../domain/trading/book-cache';
 import { runBatch, type DeskCommand, type PlacedOrder } from './run-batch';
 import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import type { StatementRunner } from '../../db/statement-runner';
@@ -14,11 +15,15 @@ export type { PlacedOrder } from './run-batch';
  * Entry point of order-book trading. Requests for one project that arrive while its previous batch is running
  * are queued and then run together as ONE transaction (see runBatch), in arrival order: on the embedded database,
  * where every statement runs on the main thread, a transaction per order would cap throughput near 1,000 statements'
- * worth of orders a second, while a batch costs the same five round trips for 1 order or 100. Each request still
- * gets its own outcome: a refused order changes nothing and does not affect its neighbours (see BatchingQueue).
+ * worth of orders a second, while a batch costs the same few round trips for 1 order or 100. The top of each
+ * project's book stays in memory between its batches, so a batch reads only its buyers' cash and sellers' lots (and
+ * the book only when it moved under another writer). Each request still gets its own outcome: a refused order
+ * changes nothing and does not affect its neighbours (see BatchingQueue).
  */
 export class TradingDesk {
   private readonly queue: BatchingQueue<number, DeskCommand, PlacedOrder>;
+  /** The top of each traded project's book, kept between batches (see BookCache); a project's batches run one at a time. */
+  private readonly books = new Map<number, BookCache>();
 
   constructor(
     private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; statements?: StatementRunner },
@@ -47,7 +52,9 @@ export class TradingDesk {
 
   /** Runs the batch, then announces the change (after the commit, so listeners read the new state). */
   private async execute(projectId: number, commands: readonly DeskCommand[]): Promise<Settled<PlacedOrder>[]> {
-    const { outcomes, touchedUserIds } = await runBatch(this.deps.db, projectId, commands, this.deps.clock(), this.deps.statements);
+    let cache = this.books.get(projectId);
+    if (!cache) this.books.set(projectId, (cache = new BookCache()));
+    const { outcomes, touchedUserIds } = await runBatch(this.deps.db, cache, projectId, commands, this.deps.clock(), this.deps.statements);
     if (outcomes.some((outcome) => outcome.ok)) {
       this.deps.events.publish({ type: 'project', projectId });
       for (const userId of touchedUserIds) this.deps.events.publish({ type: 'user', userId });

@@ -1,105 +1,96 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { BookCursor, BookRead } from '../../../domain/trading/book-cache';
 import { intArray } from '../../db/sql-values';
 import { oldestActiveLots } from '../seller-lots';
 
 const LOT_FIELDS = sql.raw(`h.id, h.user_id, h.quantity, h.serial_start, h.serial_end, h.purchase_price_cents::text as purchase_price_cents,
         h.purchase_date, h.status, h.order_id, h.origin, h.parent_holding_id`);
 
+const ORDER_FIELDS = sql.raw(`o.id, o.user_id, o.order_type, o.price_cents::text as price_cents, o.quantity, o.filled_quantity,
+        o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at`);
+
+const LIVE = sql.raw(`status in ('open', 'partially_filled')`);
+
 export interface StateQueryInput {
   projectId: number;
-  /** Tonnes the batch's buy commands want, and the highest price they accept. */
-  askTonnes: number;
-  maxBidCents: bigint;
-  /** Tonnes the batch's sell commands offer, and the lowest price they accept. */
-  bidTonnes: number;
-  minAskCents: bigint;
-  cancelIds: number[];
-  userIds: number[];
+  /** Users whose cash decides a command (buyers): read and locked. */
+  buyerIds: number[];
+  /** Each seller's tonnes to sell: their oldest active lots covering it are read and locked. */
   sellers: { userId: number; tonnes: number }[];
-  placeCount: number;
+  /** What the book cache lacks. */
+  book: BookRead;
 }
 
 /**
- * The statement behind loadTradingState, with only the parts this batch needs (a smaller statement plans and runs
- * faster on the embedded database). Each side's resting orders are read in priority order up to the first one whose
- * preceding tonnes (orders being cancelled not counted) reach what the takers want: takers only get past an order by
- * filling everything ahead of it. Every order has at least 1 t left, so `tonnes + cancels` rows always suffice.
+ * The statement behind readBatchState, with only the parts this batch needs (a smaller statement plans and runs
+ * faster on the embedded database):
+ * - the buyers' cash, locked in id order, so that two batches never wait on each other's users in a cycle (NO KEY
+ *   UPDATE is what an update of the cash column needs; unlike FOR UPDATE it lets others insert rows that reference
+ *   the user meanwhile);
+ * - each seller's oldest active lots until they cover what the seller sells (escrow takes the oldest first, and lots
+ *   bought within the batch are newer), or all of them when they cover less, so a sell is refused exactly when the
+ *   seller holds too little; only those are locked;
+ * - for the book cache: each side's next live orders after its cursor in priority order (orders_live_idx), the orders
+ *   to cancel it does not hold, and the escrowed lots of the live sell orders among them. The caller holds the
+ *   project lock, so none of these can change before the batch writes.
  * Row sets are handed on as `= any(array(…))`, computed once and looked up by index: the embedded database never
  * gathers table statistics, and without them a plain join here can be planned as a loop over every lot.
  */
 export function tradingStateQuery(input: StateQueryInput): SQL {
-  const { projectId, askTonnes, bidTonnes, cancelIds, userIds, sellers, placeCount } = input;
-  const cancels = intArray(cancelIds);
+  const { projectId, buyerIds, sellers, book } = input;
   const ctes: SQL[] = [];
-  const wanted: SQL[] = [];
-  const side = (name: 'asks' | 'bids', orderType: 'sell' | 'buy', tonnes: number, priceBound: SQL, direction: SQL) => sql`${sql.raw(name)} as (
-      select id from (
-        select id, coalesce(sum(case when id = any(${cancels}) then 0 else remaining_quantity end)
-          over (order by price_cents ${direction}, sequence rows between unbounded preceding and 1 preceding), 0) as before
-        from (
-          select id, remaining_quantity, price_cents, sequence from orders
-          where project_id = ${projectId}::int and order_type = ${orderType} and status in ('open', 'partially_filled') and ${priceBound}
-          order by price_cents ${direction}, sequence limit ${tonnes + cancelIds.length}::bigint
-        ) candidates
-      ) ranked where before < ${tonnes}::bigint)`;
-  if (askTonnes > 0) {
-    ctes.push(side('asks', 'sell', askTonnes, sql`price_cents <= ${input.maxBidCents}::bigint`, sql`asc`));
-    wanted.push(sql`select id from asks`);
+  const columns: SQL[] = [];
+  const list = (name: string) => sql`(select coalesce(json_agg(${sql.raw(name)}), '[]'::json) from ${sql.raw(name)})`;
+  if (buyerIds.length > 0) {
+    ctes.push(sql`people as (
+      select id, cash_cents::text as cash_cents from users where id = any(${intArray(buyerIds)}) order by id for no key update)`);
+    columns.push(sql`${list('people')} as users`);
   }
-  if (bidTonnes > 0) {
-    ctes.push(side('bids', 'buy', bidTonnes, sql`price_cents >= ${input.minAskCents}::bigint`, sql`desc`));
-    wanted.push(sql`select id from bids`);
-  }
-  if (cancelIds.length > 0) wanted.push(sql`select id from orders where project_id = ${projectId}::int and id = any(${cancels})`);
-  const hasOrders = wanted.length > 0;
-  if (hasOrders) {
-    ctes.push(sql`loaded as (
-      select o.id, o.user_id, o.order_type, o.price_cents::text as price_cents, o.quantity, o.filled_quantity,
-        o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at
-      from orders o where o.id = any(array(${sql.join(wanted, sql` union `)})))`);
-  }
-  // Locked in id order, so that two batches never wait on each other's users in a cycle. NO KEY UPDATE is what an
-  // update of the cash column needs; unlike FOR UPDATE it lets others insert rows that reference the user meanwhile.
-  ctes.push(sql`people as (
-      select id, cash_cents::text as cash_cents from users
-      where id = any(array(${hasOrders ? sql`select user_id from loaded union ` : sql``}select unnest(${intArray(userIds)})))
-      order by id for no key update)`);
-  const lotTables: string[] = [];
   if (sellers.length > 0) {
     ctes.push(sql`oldest_active as materialized (
       select id from (${oldestActiveLots(projectId, sellers)}) ranked where ranked.before < ranked.tonnes)`);
     // Locked by primary key alone: given the project or the status, the planner (no statistics) walks every active
     // lot of the project (or the seller-lots index) to find these few, which grew with every trade. OFFSET 0 keeps the
     // status check outside, where it still drops a lot retired meanwhile, since it reads the row as the lock left it.
-    lotTables.push('active_lots');
     ctes.push(sql`active_lots as (
       select * from (select ${LOT_FIELDS} from holdings h where h.id = any(array(select id from oldest_active)) for no key update offset 0) locked
       where locked.status = 'active')`);
+    columns.push(sql`${list('active_lots')} as lots`);
   }
-  if (askTonnes > 0 || cancelIds.length > 0) {
-    lotTables.push('escrowed_lots');
-    // `project_id + 0`: found through the sellers' escrowed lots (holdings_user_idx), not every escrowed lot of the project.
+  const loaded: SQL[] = [];
+  for (const side of book.sides) {
+    const name = side.side === 'sell' ? 'asks' : 'bids';
+    ctes.push(sql`${sql.raw(name)} as (
+      select ${ORDER_FIELDS} from orders o
+      where o.project_id = ${projectId}::int and o.order_type = ${side.side} and o.${LIVE} and ${after(side.side, side.after)}
+      order by o.price_cents ${side.side === 'sell' ? sql`asc` : sql`desc`}, o.sequence limit ${side.limit}::int)`);
+    columns.push(sql`(select coalesce(json_agg(${sql.raw(name)} order by ${sql.raw(`${name}.price_cents::bigint ${side.side === 'sell' ? 'asc' : 'desc'}, ${name}.sequence::bigint`)}), '[]'::json) from ${sql.raw(name)}) as ${sql.raw(name)}`);
+    loaded.push(sql`select id, user_id, order_type, status from ${sql.raw(name)}`);
+  }
+  if (book.orderIds.length > 0) {
+    ctes.push(sql`by_id as (select ${ORDER_FIELDS} from orders o where o.project_id = ${projectId}::int and o.id = any(${intArray(book.orderIds)}))`);
+    columns.push(sql`${list('by_id')} as by_id`);
+    loaded.push(sql`select id, user_id, order_type, status from by_id`);
+  }
+  if (loaded.length > 0) {
+    // Through the sellers' escrowed lots (holdings_user_idx), then narrowed to the loaded orders' own.
+    ctes.push(sql`loaded_sells as materialized (select * from (${sql.join(loaded, sql` union all `)}) o where o.order_type = 'sell' and o.${LIVE})`);
     ctes.push(sql`escrowed_lots as (
       select ${LOT_FIELDS} from holdings h
-      where h.user_id = any(array(select user_id from loaded where order_type = 'sell')) and h.status = 'escrowed'
-        and h.order_id = any(array(select id from loaded where order_type = 'sell')) and h.project_id + 0 = ${projectId}::int
-      for no key update)`);
+      where h.user_id = any(array(select user_id from loaded_sells)) and h.status = 'escrowed'
+        and h.order_id = any(array(select id from loaded_sells)) and h.project_id + 0 = ${projectId}::int)`);
+    columns.push(sql`${list('escrowed_lots')} as escrowed_lots`);
   }
-  if (placeCount > 0) {
-    ctes.push(sql`new_ids as (
-      select nextval('orders_id_seq')::int as id, nextval('orders_sequence_seq')::text as sequence
-      from generate_series(1, ${placeCount}::int))`);
-  }
-  const list = (name: string, present: boolean) =>
-    (present ? sql`(select coalesce(json_agg(${sql.raw(name)}), '[]'::json) from ${sql.raw(name)})` : sql`'[]'::json`);
-  const lots = lotTables.length === 0 ? sql`'[]'::json`
-    : sql`(select coalesce(json_agg(lot), '[]'::json) from (${sql.raw(lotTables.map((table) => `select * from ${table}`).join(' union all '))}) lot)`;
-  return sql`
-    with ${sql.join(ctes, sql`, `)}
-    select
-      (select json_build_object('id', id, 'name', name, 'priceCents', price_cents::text) from projects where id = ${projectId}::int) as project,
-      ${list('loaded', hasOrders)} as orders,
-      ${list('people', true)} as users,
-      ${lots} as lots,
-      ${list('new_ids', placeCount > 0)} as new_ids`;
+  if (columns.length === 0) return sql`select 1 as nothing`;
+  return ctes.length === 0 ? sql`select ${sql.join(columns, sql`, `)}` : sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`;
+}
+
+/** Orders of `side` that rank after the cursor: a worse price, or the same price and a later arrival. */
+function after(side: 'buy' | 'sell', cursor: BookCursor | null): SQL {
+  if (!cursor) return sql`true`;
+  const price = sql`${cursor.priceCents}::bigint`;
+  const sequence = sql`${cursor.sequence}::bigint`;
+  return side === 'sell'
+    ? sql`(o.price_cents > ${price} or (o.price_cents = ${price} and o.sequence > ${sequence}))`
+    : sql`(o.price_cents < ${price} or (o.price_cents = ${price} and o.sequence > ${sequence}))`;
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { BookCache } from '../../../src/domain/trading/book-cache';
+import type { Executor } from '../../../src/server/db/client';
+import { runBatch, type DeskCommand } from '../../../src/server/services/trading/run-batch';
+import type { StatementRunner } from '../../../src/server/db/statement-runner';
+import type { Project } from '../../../src/shared/schemas/project';
+import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { assertLedgerInvariants } from '../../support/ledger-invariants';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { createPool, traderWithCredits } from '../pools/pool-kit';
+import { marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
+
+// The trading desk keeps the top of each book in memory between batches (domain/trading/book-cache.ts). These tests
+// hold it to the database: what another writer changed is read again, a failed batch leaves nothing behind, and a
+// batch on a book the cache holds does not read the book.
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });
+afterAll(async () => { await t?.close(); });
+
+const dialect = new PgDialect();
+
+/** The app's runner, keeping the text of every statement sent (and failing the first write when asked). */
+function recordingRunner(options: { failWrite?: boolean } = {}): { runner: StatementRunner; texts: string[] } {
+  const texts: string[] = [];
+  let failWrite = options.failWrite ?? false;
+  const runner = (executor: Executor, query: SQL) => {
+    const text = dialect.sqlToQuery(query).sql;
+    texts.push(text);
+    if (failWrite && text.includes('insert into orders')) {
+      failWrite = false;
+      return Promise.reject(new Error('the write failed'));
+    }
+    return t.deps.statements(executor, query);
+  };
+  return { runner, texts };
+}
+
+const limit = (trader: Trader, side: 'buy' | 'sell', priceCents: bigint, quantity = 1): DeskCommand =>
+  ({ kind: 'limit', userId: trader.id, side, priceCents, quantity });
+
+describe('the desk\'s cached book', () => {
+  let project: Project;
+  let sellers: Trader[];
+  let buyer: Trader;
+  beforeAll(async () => {
+    project = await findProject(t.app, 'Katingan Peatland Restoration');
+    sellers = [await newTrader(t.app, project, 50, 'CacheSellerA'), await newTrader(t.app, project, 50, 'CacheSellerB')];
+    buyer = await newTrader(t.app, project, 0, 'CacheBuyer');
+  });
+
+  it('reads the book once, then runs batches without reading an order', async () => {
+    const cache = new BookCache();
+    const first = recordingRunner();
+    // A buy and a sell that do not cross: each side is read for the other's order.
+    await runBatch(t.deps.db, cache, project.id, [limit(sellers[0], 'sell', 2_000n, 3), limit(buyer, 'buy', 1_000n)], new Date(), first.runner);
+    expect(first.texts.some((text) => text.includes('from orders o'))).toBe(true);
+    const next = recordingRunner();
+    const { outcomes } = await runBatch(t.deps.db, cache, project.id, [limit(buyer, 'buy', 2_000n), limit(sellers[1], 'sell', 2_100n)], new Date(), next.runner);
+    expect(outcomes.map((outcome) => outcome.ok && outcome.value.trades.length)).toEqual([1, 0]);
+    expect(next.texts).toHaveLength(3);
+    expect(next.texts.some((text) => text.includes('from orders o'))).toBe(false);
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('throws away what a failed batch changed, and reads the book again', async () => {
+    const cache = new BookCache();
+    await runBatch(t.deps.db, cache, project.id, [limit(sellers[0], 'sell', 1_900n, 2)], new Date(), t.deps.statements);
+    const failing = recordingRunner({ failWrite: true });
+    // The batch takes the cached ask in memory, then its write fails: nothing of it may stay in the cache.
+    await expect(runBatch(t.deps.db, cache, project.id, [limit(buyer, 'buy', 1_900n, 2)], new Date(), failing.runner)).rejects.toThrow(/the write failed/);
+    expect(cache.version).toBeNull();
+    const again = recordingRunner();
+    const { outcomes } = await runBatch(t.deps.db, cache, project.id, [limit(buyer, 'buy', 1_900n, 2)], new Date(), again.runner);
+    expect(again.texts.some((text) => text.includes('from orders o'))).toBe(true);
+    expect(outcomes[0].ok && outcomes[0].value.trades.map((trade) => [trade.pricePerCredit, trade.quantity])).toEqual([['19.00', 2]]);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
+
+describe('another writer of the book', () => {
+  it('a market order routed over the book and a pool: the desk\'s next batch sees the ask it took as gone', async () => {
+    const project = await findProject(t.app, 'Atacama Desert Solar Park');
+    const provider = await traderWithCredits(t.app, project, [200], 'CacheProvider');
+    // A pool priced far above the book, so that the routed order takes the resting ask first.
+    await createPool(t.app, provider.cookie, { projectId: project.id, creditReserve: 200, tokenReserve: '20000' });
+    const seller = await newTrader(t.app, project, 10, 'CacheMaker');
+    const late = await newTrader(t.app, project, 0, 'CacheLate');
+    const taker = await newTrader(t.app, project, 0, 'CacheTaker');
+    // A low bid makes the desk read the (empty) asks, so the ask that follows rests in its cached book too.
+    expect((await placeOrder(t.app, late, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '1.00' })).statusCode).toBe(201);
+    expect((await placeOrder(t.app, seller, { projectId: project.id, orderType: 'sell', quantity: 4, pricePerCredit: '8.00' })).statusCode).toBe(201);
+    const routed = await marketOrder(t.app, taker, { projectId: project.id, orderType: 'buy', quantity: 4 });
+    expect(routed.statusCode).toBe(200);
+    expect(routed.json().map((trade: { venue: string; quantity: number }) => [trade.venue, trade.quantity])).toEqual([['book', 4]]);
+    // A stale cache would match this buy against the ask the routed order filled.
+    const buy = await placeOrder(t.app, late, { projectId: project.id, orderType: 'buy', quantity: 4, pricePerCredit: '8.00' });
+    expect(buy.statusCode).toBe(201);
+    expect(buy.json()).toMatchObject({ trades: [], order: { status: 'open', remainingQuantity: 4 } });
+    const asks = (await send(t.app, 'GET', `/api/trading/orderbook/${project.id}`)).json().sellOrders;
+    expect(asks).toEqual([]);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
