@@ -46,7 +46,7 @@ export async function rowsReadBy(executor: Executor, query: SQL, { table, part }
 
 /**
  * Wraps a statement runner: each statement whose text `reads` picks out (it must be a read, since it runs twice) is
- * first run under EXPLAIN ANALYZE, and the rows of `table` that its plan, or the part of it named `part`, looked at
+ * first run under EXPLAIN ANALYZE, planned with seq scans off like the embedded database's runner, and the rows of `table` that its plan, or the part of it named `part`, looked at
  * are recorded. How a batch's read grows with history is a property of its plan, so tests assert it as a count of
  * rows, not as time.
  */
@@ -54,7 +54,15 @@ export function countingRowsRead(inner: StatementRunner, { table, part, reads }:
   const dialect = new PgDialect();
   const counts: number[] = [];
   const runner: StatementRunner = async (executor: Executor, query: SQL) => {
-    if (reads(dialect.sqlToQuery(query).sql)) counts.push(await rowsReadBy(executor, query, { table, part }));
+    if (reads(dialect.sqlToQuery(query).sql)) {
+      // Planned as the app's runner plans its statements on the embedded database (see preparedStatements).
+      await executor.execute(sql`set enable_seqscan = off`);
+      try {
+        counts.push(await rowsReadBy(executor, query, { table, part }));
+      } finally {
+        await executor.execute(sql`reset enable_seqscan`);
+      }
+    }
     return inner(executor, query);
   };
   return { runner, counts };

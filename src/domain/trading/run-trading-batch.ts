@@ -74,7 +74,7 @@ export function runTradingBatch(state: BatchState, commands: readonly TradingCom
     byId: state.orders.filter((order) => !isLiveStatus(order.status)).map((order) => ({ ...order })),
     lots: state.lots.filter((lot) => lot.status === 'escrowed').map((lot) => ({ ...lot })),
   });
-  return runCachedBatch(cache, { ...state, lots: state.lots.filter((lot) => lot.status === 'active') }, commands);
+  return runCachedBatch(cache, { ...state, lots: state.lots.filter((lot) => lot.status === 'active').map((lot) => ({ ...lot })) }, commands);
 }
 
 type ReservedId = { id: number; sequence: number };

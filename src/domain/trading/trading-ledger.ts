@@ -42,7 +42,8 @@ export class TradingLedger {
     private readonly nowMs: number,
   ) {
     for (const user of state.users) this.cash.set(user.id, user.cashCents);
-    for (const lot of state.lots) this.index({ ...lot });
+    // The lots themselves, not copies: like the resting state, they may belong to a cache that keeps them.
+    for (const lot of state.lots) this.index(lot);
   }
 
   cashOf(userId: number): bigint {
@@ -74,6 +75,11 @@ export class TradingLedger {
     let tonnes = 0;
     for (const lot of this.activeByUser.get(userId) ?? []) tonnes += lot.quantity;
     return tonnes;
+  }
+
+  /** The user's active lots of the project as the batch sees them now. */
+  activeLotsOf(userId: number): readonly LedgerLot[] {
+    return [...(this.activeByUser.get(userId) ?? [])];
   }
 
   /** Tonnes locked by a sell order. */

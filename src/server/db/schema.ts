@@ -192,13 +192,16 @@ export const orders = pgTable('orders', {
 ]);
 
 /**
- * The version of each project's order book: every writer of the project's orders (the trading desk, a routed market
- * order) bumps it under the project lock, in the statement that takes the lock. A desk that finds it moved by exactly
- * its own bump knows that its cached book (services/trading, domain BookCache) is still the stored one.
+ * Versions of what the trading desk keeps in memory per project (services/trading, domain BookCache and TraderCache),
+ * bumped under the project lock in the statement that takes it. `book_version`: the orders and their escrow, moved
+ * by every writer of orders (the trading desk, a routed market order). `lots_version`: the traders' active lots, moved
+ * by those and by every other writer that takes the project lock (retirements, pools). A desk that finds a version
+ * moved by exactly its own bump knows that what it cached is still what the database holds.
  */
-export const bookVersions = pgTable('book_versions', {
+export const projectVersions = pgTable('project_versions', {
   projectId: integer('project_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
+  bookVersion: bigint('book_version', { mode: 'number' }).notNull(),
+  lotsVersion: bigint('lots_version', { mode: 'number' }).notNull(),
 });
 
 export const trades = pgTable('trades', {

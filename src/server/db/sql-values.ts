@@ -48,6 +48,11 @@ export function nullableIntArray(values: readonly (number | null)[]): SQL {
   return sql`${`{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`}::int[]`;
 }
 
+/** A bigint[] parameter whose entries may be null. */
+export function nullableBigintArray(values: readonly (bigint | null)[]): SQL {
+  return sql`${`{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`}::bigint[]`;
+}
+
 /** A text[] parameter; every entry is quoted, so any text survives. */
 export function textArray(values: readonly string[]): SQL {
   return sql`${arrayText(values)}::text[]`;

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { BookCache } from '../../../src/domain/trading/book-cache';
 import type { Executor } from '../../../src/server/db/client';
-import { runBatch, type DeskCommand } from '../../../src/server/services/trading/run-batch';
+import { newProjectCache, runBatch, type DeskCommand } from '../../../src/server/services/trading/run-batch';
 import type { StatementRunner } from '../../../src/server/db/statement-runner';
 import type { Project } from '../../../src/shared/schemas/project';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { formatCents } from '../../../src/domain/money';
+import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { createPool, traderWithCredits } from '../pools/pool-kit';
-import { marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
+import { cashOf, marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
 
 // The trading desk keeps the top of each book in memory between batches (domain/trading/book-cache.ts). These tests
 // hold it to the database: what another writer changed is read again, a failed batch leaves nothing behind, and a
@@ -52,7 +52,7 @@ describe('the desk\'s cached book', () => {
   });
 
   it('reads the book once, then runs batches without reading an order', async () => {
-    const cache = new BookCache();
+    const cache = newProjectCache();
     const first = recordingRunner();
     // A buy and a sell that do not cross: each side is read for the other's order.
     await runBatch(t.deps.db, cache, project.id, [limit(sellers[0], 'sell', 2_000n, 3), limit(buyer, 'buy', 1_000n)], new Date(), first.runner);
@@ -66,16 +66,52 @@ describe('the desk\'s cached book', () => {
   });
 
   it('throws away what a failed batch changed, and reads the book again', async () => {
-    const cache = new BookCache();
+    const cache = newProjectCache();
     await runBatch(t.deps.db, cache, project.id, [limit(sellers[0], 'sell', 1_900n, 2)], new Date(), t.deps.statements);
     const failing = recordingRunner({ failWrite: true });
     // The batch takes the cached ask in memory, then its write fails: nothing of it may stay in the cache.
     await expect(runBatch(t.deps.db, cache, project.id, [limit(buyer, 'buy', 1_900n, 2)], new Date(), failing.runner)).rejects.toThrow(/the write failed/);
-    expect(cache.version).toBeNull();
+    expect(cache.book.version).toBeNull();
     const again = recordingRunner();
     const { outcomes } = await runBatch(t.deps.db, cache, project.id, [limit(buyer, 'buy', 1_900n, 2)], new Date(), again.runner);
     expect(again.texts.some((text) => text.includes('from orders o'))).toBe(true);
     expect(outcomes[0].ok && outcomes[0].value.trades.map((trade) => [trade.pricePerCredit, trade.quantity])).toEqual([['19.00', 2]]);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
+
+describe('the traders\' cash and lots the desk holds, changed by another writer', () => {
+  it('a purchase spends a buyer\'s cash: the next order is decided on the balance left', async () => {
+    const project = await findProject(t.app, 'Rajasthan Wind Power');
+    const buyer = await newTrader(t.app, project, 0, 'CacheSpender');
+    // The desk reads the buyer's cash for this order, and keeps it.
+    expect((await placeOrder(t.app, buyer, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '1.00' })).statusCode).toBe(201);
+    // A purchase (not the desk) spends most of the rest.
+    const cashCents = await cashOf(t.deps, buyer.id);
+    const unitCents = BigInt(Math.round(Number(project.pricePerCredit) * 100));
+    await buyCredits(t.app, buyer.cookie, project, Number((cashCents - 20_000n) * 100n / (unitCents * 102n)));
+    const left = await cashOf(t.deps, buyer.id);
+    expect(left < 50_000n && left > 2_000n).toBe(true);
+    // What the desk remembers would cover this lock; the balance does not.
+    const refused = await placeOrder(t.app, buyer, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: formatCents(left + 100n) });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/Insufficient funds/);
+    const fits = await placeOrder(t.app, buyer, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '10.00' });
+    expect(fits.statusCode).toBe(201);
+    expect(await cashOf(t.deps, buyer.id)).toBe(left - 1_000n);
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('a retirement of a seller\'s lots: the next sell is decided on the tonnes left', async () => {
+    const project = await findProject(t.app, 'Scottish Highlands Native Woodland');
+    const seller = await newTrader(t.app, project, 6, 'CacheRetirer');
+    // The desk reads the seller's lots for this sell, and keeps the 5 t left.
+    expect((await placeOrder(t.app, seller, { projectId: project.id, orderType: 'sell', quantity: 1, pricePerCredit: '90.00' })).statusCode).toBe(201);
+    const [lot] = (await send(t.app, 'GET', '/api/credits/my', seller.cookie)).json().filter((credit: { status: string }) => credit.status === 'active');
+    expect((await postJson(t.app, `/api/credits/${lot.id}/retire`, { reason: 'Scope 1', quantity: 4 }, seller.cookie)).statusCode).toBe(201);
+    const refused = await placeOrder(t.app, seller, { projectId: project.id, orderType: 'sell', quantity: 2, pricePerCredit: '90.00' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/you have 1 available credits/);
     await assertLedgerInvariants(t.deps.db);
   });
 });

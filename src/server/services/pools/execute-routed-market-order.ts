@@ -5,11 +5,10 @@ import { tradablePool } from '../../../domain/routing/pool-depth';
 import { poolOnly, routeMarketOrder } from '../../../domain/routing/route-market-order';
 import type { PoolState } from '../../../domain/amm/pool-state';
 import type { FillPlan, MarketOrderInput, OrderSide } from '../../../domain/routing/fill-plan';
-import { BookCache } from '../../../domain/trading/book-cache';
 import type { RoutedTrade, RoutingSummary } from '../../../shared/schemas/pool';
 import type { MarketEvents } from '../market-events';
 import { lockBook, type BookLock } from '../trading/project-lock';
-import { runOnBook } from '../trading/run-batch';
+import { newProjectCache, runOnBook } from '../trading/run-batch';
 import { tradeToApi } from '../trading/to-api';
 import { swapIn } from './execute-swap';
 import { findPool } from './pool-queries';
@@ -104,7 +103,7 @@ async function executePlan(
   let bookCents = 0n;
   if (plan.book.quantity > 0n) {
     const command = { kind: 'market' as const, userId: input.userId, side: input.side, quantity: Number(plan.book.quantity) };
-    const { outcomes, changes, written } = await runOnBook(tx, new BookCache(), input.projectId, lock, [command], now);
+    const { outcomes, changes, written } = await runOnBook(tx, newProjectCache(), input.projectId, lock, [command], now);
     const outcome = outcomes[0];
     if (!outcome.ok) throw outcome.error;
     for (const trade of changes.trades) {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { BookRead, BookRows } from '../../../domain/trading/book-cache';
-import type { TradingCommand } from '../../../domain/trading/trading-command';
+import type { TraderRead } from '../../../domain/trading/trader-cache';
 import type { LedgerLot, LedgerOrder } from '../../../domain/trading/ledger-rows';
 import { firstRow, parseJson } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
@@ -16,37 +16,28 @@ interface LotJson {
 }
 
 export interface BatchState {
-  /** Cash of the buyers among the commands. */
+  /** Cash of the buyers read. */
   users: { id: number; cashCents: bigint }[];
-  /** The sellers' oldest active lots, enough to cover what they sell. */
+  /** The sellers' oldest active lots read, enough to cover what was asked. */
   lots: LedgerLot[];
   /** What the book cache asked for. */
   book: BookRows;
 }
 
-/** Per seller, the tonnes the batch's sell commands may escrow in total. */
-function tonnesToSell(commands: readonly TradingCommand[]): { userId: number; tonnes: number }[] {
-  const tonnes = new Map<number, number>();
-  for (const command of commands) {
-    if (command.kind !== 'cancel' && command.side === 'sell') tonnes.set(command.userId, (tonnes.get(command.userId) ?? 0) + command.quantity);
-  }
-  return [...tonnes].map(([userId, total]) => ({ userId, tonnes: total }));
-}
-
 /**
- * Reads, in ONE statement (the caller holds the project lock; see tradingStateQuery), what a batch needs beside the
- * cached book: the buyers' cash, the sellers' oldest active lots, and what the book cache lacks. Nothing at all when
- * the batch only cancels cached orders.
+ * Reads, in ONE statement (the caller holds the project lock; see tradingStateQuery), what a batch needs beyond its
+ * caches: the cash of the buyers the trader cache cannot vouch for, the oldest active lots of the sellers it does not
+ * hold enough of, and what the book cache lacks. Nothing at all when the caches hold everything.
  */
 export async function readBatchState(
-  tx: Executor, projectId: number, commands: readonly TradingCommand[], book: BookRead, statements: StatementRunner = plainStatements,
+  tx: Executor, projectId: number, reads: { book: BookRead; traders: TraderRead }, statements: StatementRunner = plainStatements,
 ): Promise<BatchState> {
-  const buyerIds = [...new Set(commands.flatMap((command) => (command.kind !== 'cancel' && command.side === 'buy' ? [command.userId] : [])))];
-  const sellers = tonnesToSell(commands);
-  if (buyerIds.length === 0 && sellers.length === 0 && book.sides.length === 0 && book.orderIds.length === 0) {
+  const { book, traders } = reads;
+  if (traders.cashOf.length === 0 && traders.lotsOf.length === 0 && book.sides.length === 0 && book.orderIds.length === 0) {
     return { users: [], lots: [], book: { sides: [], byId: [], lots: [] } };
   }
-  const row = firstRow<Record<string, unknown>>(await statements(tx, tradingStateQuery({ projectId, buyerIds, sellers, book })));
+  const query = tradingStateQuery({ projectId, buyerIds: traders.cashOf, sellers: traders.lotsOf, book });
+  const row = firstRow<Record<string, unknown>>(await statements(tx, query));
   const list = <T>(name: string) => (row[name] === undefined ? [] : parseJson<T[]>(row[name]));
   return {
     users: list<{ id: number; cash_cents: string }>('users').map((user) => ({ id: user.id, cashCents: BigInt(user.cash_cents) })),

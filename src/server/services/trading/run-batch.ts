@@ -1,7 +1,8 @@
 import type { Database, Transaction } from '../../db/client';
 import { runTransaction } from '../../db/run-transaction';
 import { NotFoundError } from '../../../domain/errors';
-import type { BookCache } from '../../../domain/trading/book-cache';
+import { BookCache } from '../../../domain/trading/book-cache';
+import { TraderCache } from '../../../domain/trading/trader-cache';
 import { runCachedBatch, type CommandOutcome, type TradingCommand } from '../../../domain/trading/run-trading-batch';
 import type { LedgerChanges, LedgerOrder, LedgerTrade } from '../../../domain/trading/ledger-rows';
 import type { Order, Trade } from '../../../shared/schemas/trading';
@@ -27,6 +28,23 @@ export interface PlacedOrder {
 /** A command as the desk queues it: keyed requests carry their idempotency ticket. */
 export type DeskCommand = TradingCommand & { ticket?: IdempotencyTicket<PlacedOrder> };
 
+/** What the trading desk keeps of one project between its batches: the top of the book and the traders' side. */
+export interface ProjectCache {
+  book: BookCache;
+  traders: TraderCache;
+}
+
+/** A cache that starts from nothing; `cash` is the desk's (shared by all its projects) or a fresh map. */
+export function newProjectCache(cash: Map<number, bigint> = new Map()): ProjectCache {
+  return { book: new BookCache(), traders: new TraderCache(cash) };
+}
+
+function resetCache(cache: ProjectCache, userIds: Iterable<number>): void {
+  cache.book.reset();
+  cache.traders.reset();
+  cache.traders.forget(userIds);
+}
+
 export interface BatchResult {
   outcomes: Settled<PlacedOrder>[];
   /** Accounts whose orders, cash or credits changed. */
@@ -35,21 +53,23 @@ export interface BatchResult {
 
 /**
  * Places, matches, settles and cancels a batch of one project's commands in ONE transaction, serialised per project
- * by the project lock: lock (which also bumps the book's version and reserves the order ids), one read of what the
- * batch needs beyond `cache` (see runOnBook), the pure batch run, one write (run again whole if PostgreSQL picks it as
- * a deadlock victim), then the keyed commands' answers. A refused command changes nothing; the others commit
- * together. An unknown project refuses every command with 404. The cache is changed in place and is only kept when
- * the transaction commits: any failure resets it, so the next batch reads the book again.
+ * by the project lock: lock (which also bumps the project's versions and reserves the order ids), a read of what the
+ * batch needs beyond `cache` (see runOnBook; none when the cache holds it all), the pure batch run, one write, then
+ * the keyed commands' answers. The whole transaction runs again if PostgreSQL picks it as a deadlock victim, or if a
+ * balance the batch took from the cache had moved (the write checks them). A refused command changes nothing; the
+ * others commit together. An unknown project refuses every command with 404. The cache is changed in place and is
+ * only kept when the transaction commits: any failure resets it, so the next batch reads what it needs again.
  */
 export async function runBatch(
-  db: Database, cache: BookCache, projectId: number, commands: readonly DeskCommand[], now: Date, statements: StatementRunner = plainStatements,
+  db: Database, cache: ProjectCache, projectId: number, commands: readonly DeskCommand[], now: Date, statements: StatementRunner = plainStatements,
 ): Promise<BatchResult> {
   let settle = () => {};
   let attempts = 0;
+  const userIds = commands.map((command) => command.userId);
   try {
     const result = await runTransaction(db, async (tx) => {
-      // A transaction run again (a deadlock victim) starts from a cache its first run may have changed.
-      if (attempts++ > 0) cache.reset();
+      // A transaction run again starts from a cache its first run may have changed, and reads its traders afresh.
+      if (attempts++ > 0) resetCache(cache, userIds);
       let touchedUserIds: number[] = [];
       const outcomes = await idempotentBatchIn<PlacedOrder, DeskCommand>(tx, commands, now, async (runnable) => {
         const placing = runnable.filter((command) => command.kind !== 'cancel').length;
@@ -60,7 +80,7 @@ export async function runBatch(
         }
         const run = await runOnBook(tx, cache, projectId, lock, runnable, now, statements);
         touchedUserIds = run.changes.touchedUserIds;
-        settle = () => cache.settle(run.changes, run.written.lotIds, lock.version);
+        settle = run.settle;
         return run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now));
       }, statements);
       return { outcomes, touchedUserIds };
@@ -68,7 +88,7 @@ export async function runBatch(
     settle();
     return result;
   } catch (error) {
-    cache.reset();
+    resetCache(cache, userIds);
     throw error;
   }
 }
@@ -79,26 +99,44 @@ export interface BookRun {
   written: WrittenIds;
   projectName: string;
   orderOf: (id: number) => LedgerOrder;
+  /** Keeps what the batch left in the cache: call once the transaction has committed. */
+  settle: () => void;
 }
 
 /**
- * The batch itself, inside the caller's transaction and after its lockBook: starts `cache` again from nothing when
- * the book's version moved by more than this bump (another writer changed the book since the cache last saw it),
- * reads the buyers' cash, the sellers' oldest lots and what the cache lacks in one statement, runs the commands on
- * the cache and writes the changes. The caller settles the cache once the transaction has committed.
+ * The batch itself, inside the caller's transaction and after its lockBook. Each part of `cache` starts again from
+ * nothing when its version moved by more than this bump (another writer changed the book, or the project's lots,
+ * since the cache last saw them). Then ONE statement reads what the caches lack: the book beyond their cursors, the
+ * cash of buyers the cache cannot vouch for, the lots of sellers it does not hold enough of (nothing at all in the
+ * steady state). The commands run on the cache, and the write checks every cached balance it changes.
  */
 export async function runOnBook(
-  tx: Transaction, cache: BookCache, projectId: number, lock: BookLock, commands: readonly TradingCommand[], now: Date,
+  tx: Transaction, cache: ProjectCache, projectId: number, lock: BookLock, commands: readonly TradingCommand[], now: Date,
   statements: StatementRunner = plainStatements,
 ): Promise<BookRun> {
-  if (cache.version === null || lock.version !== cache.version + 1) cache.reset();
-  const bookRead = cache.readFor(commands);
-  const state = await readBatchState(tx, projectId, commands, bookRead, statements);
-  cache.absorb(bookRead, state.book);
-  const { outcomes, ledger } = runCachedBatch(cache, { nowMs: now.getTime(), users: state.users, lots: state.lots, newOrderIds: lock.newOrderIds }, commands);
+  const { book, traders } = cache;
+  if (book.version === null || lock.bookVersion !== book.version + 1) book.reset();
+  if (traders.version === null || lock.lotsVersion !== traders.version + 1) traders.reset();
+  const bookRead = book.readFor(commands);
+  const traderRead = traders.readFor(commands);
+  const state = await readBatchState(tx, projectId, { book: bookRead, traders: traderRead }, statements);
+  book.absorb(bookRead, state.book);
+  traders.absorb(traderRead, state);
+  const inputs = traders.inputsFor(commands);
+  const { outcomes, ledger } = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds }, commands);
   const changes = ledger.changes();
-  const written = await writeTradingChanges(tx, projectId, changes, now, statements);
-  return { outcomes, changes, written, projectName: lock.projectName, orderOf: (id) => ledger.order(id)! };
+  const expectedCash = new Map(inputs.users.map((user) => [user.id, user.cashCents]));
+  const written = await writeTradingChanges(tx, projectId, changes, expectedCash, now, statements);
+  return {
+    outcomes, changes, written, projectName: lock.projectName, orderOf: (id) => ledger.order(id)!,
+    settle: () => {
+      book.settle(changes, written.lotIds, lock.bookVersion);
+      traders.settle({
+        balances: new Map(inputs.users.map((user) => [user.id, ledger.cashOf(user.id)])), cashDeltas: changes.cashDeltas,
+        touchedUserIds: changes.touchedUserIds, activeLotsOf: (userId) => ledger.activeLotsOf(userId),
+      }, lock.lotsVersion);
+    },
+  };
 }
 
 function placedOrder(outcome: CommandOutcome, run: BookRun, projectId: number, now: Date): Settled<PlacedOrder> {

@@ -5,8 +5,7 @@ import type { Order } from '../../../shared/schemas/trading';
 import { BatchingQueue, type Settled } from '../batching-queue';
 import type { MarketEvents } from '../market-events';
 import { findOrderOwner } from './order-queries';
-import { BookCache } from '../../../domain/trading/book-cache';
-import { runBatch, type DeskCommand, type PlacedOrder } from './run-batch';
+import { newProjectCache, runBatch, type DeskCommand, type PlacedOrder, type ProjectCache } from './run-batch';
 import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import type { StatementRunner } from '../../db/statement-runner';
 export type { PlacedOrder } from './run-batch';
@@ -20,10 +19,15 @@ export type { PlacedOrder } from './run-batch';
  * the book only when it moved under another writer). Each request still gets its own outcome: a refused order
  * changes nothing and does not affect its neighbours (see BatchingQueue).
  */
+/** Beyond this many cached balances the desk starts again (each is a few dozen bytes; this bounds the map, not use). */
+const MAX_CACHED_BALANCES = 100_000;
+
 export class TradingDesk {
   private readonly queue: BatchingQueue<number, DeskCommand, PlacedOrder>;
-  /** The top of each traded project's book, kept between batches (see BookCache); a project's batches run one at a time. */
-  private readonly books = new Map<number, BookCache>();
+  /** What each traded project's batches keep between them (see ProjectCache); a project's batches run one at a time. */
+  private readonly caches = new Map<number, ProjectCache>();
+  /** Buyers' cash as the desk last saw it, shared by its projects (a user trades on several); checked on every write. */
+  private readonly cash = new Map<number, bigint>();
 
   constructor(
     private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; statements?: StatementRunner },
@@ -52,8 +56,9 @@ export class TradingDesk {
 
   /** Runs the batch, then announces the change (after the commit, so listeners read the new state). */
   private async execute(projectId: number, commands: readonly DeskCommand[]): Promise<Settled<PlacedOrder>[]> {
-    let cache = this.books.get(projectId);
-    if (!cache) this.books.set(projectId, (cache = new BookCache()));
+    let cache = this.caches.get(projectId);
+    if (!cache) this.caches.set(projectId, (cache = newProjectCache(this.cash)));
+    if (this.cash.size > MAX_CACHED_BALANCES) this.cash.clear();
     const { outcomes, touchedUserIds } = await runBatch(this.deps.db, cache, projectId, commands, this.deps.clock(), this.deps.statements);
     if (outcomes.some((outcome) => outcome.ok)) {
       this.deps.events.publish({ type: 'project', projectId });

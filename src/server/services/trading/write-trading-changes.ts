@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { LedgerChanges, LedgerLot } from '../../../domain/trading/ledger-rows';
-import { bigintArray, firstRow, intArray, numberArray, nullableIntArray, textArray, timestampArray } from '../../db/sql-values';
+import { bigintArray, firstRow, intArray, numberArray, nullableBigintArray, nullableIntArray, textArray, timestampArray } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { webhookDeliveriesInsert, type WebhookEventInput } from '../../db/record-webhook-events';
 import { formatCents } from '../../../domain/money';
@@ -36,7 +36,8 @@ const LOT_ROW = sql.raw(`x(id, user_id, quantity, serial_start, serial_end, purc
  * other in a cycle.
  */
 export async function writeTradingChanges(
-  tx: Executor, projectId: number, changes: LedgerChanges, now: Date, statements: StatementRunner = plainStatements,
+  tx: Executor, projectId: number, changes: LedgerChanges, expectedCash: ReadonlyMap<number, bigint>, now: Date,
+  statements: StatementRunner = plainStatements,
 ): Promise<WrittenIds> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const hasNewLots = changes.newLots.length > 0;
@@ -86,13 +87,18 @@ export async function writeTradingChanges(
       where o.id = x.id and o.id = any(${intArray(updated.map((order) => order.id))}))`);
   }
   const cash = changes.cashDeltas;
+  // Balances the batch decided on (its buyers') are expected as they were: one that moved fails the assertion below,
+  // and the batch runs again on fresh reads. Others (sellers, the owners of resting orders) only receive.
+  const checked = cash.filter((delta) => expectedCash.has(delta.userId)).length;
   if (cash.length > 0) {
     const ids = intArray(cash.map((delta) => delta.userId));
     ctes.push(sql`cash_holders as materialized (select id from users where id = any(${ids}) order by id for no key update)`);
     ctes.push(sql`cash as (
       update users u set cash_cents = u.cash_cents + x.delta
-      from unnest(${ids}, ${bigintArray(cash.map((delta) => delta.deltaCents))}) as x(id, delta)
-      where u.id = x.id and u.id = any(array(select id from cash_holders)))`);
+      from unnest(${ids}, ${bigintArray(cash.map((delta) => delta.deltaCents))},
+        ${nullableBigintArray(cash.map((delta) => expectedCash.get(delta.userId) ?? null))}) as x(id, delta, expected)
+      where u.id = x.id and u.id = any(array(select id from cash_holders)) and (x.expected is null or u.cash_cents = x.expected)
+      returning x.expected is not null as checked)`);
   }
   const trades = changes.trades;
   const hasTrades = trades.length > 0;
@@ -126,7 +132,8 @@ export async function writeTradingChanges(
   const result = await statements(tx, sql`
     with ${sql.join(ctes, sql`, `)}
     select ${hasTrades ? sql`array(select id from trade_ids order by key)` : sql`'{}'::int[]`} as trade_ids,
-      ${hasNewLots ? sql`array(select id from new_lot_ids order by key desc)` : sql`'{}'::int[]`} as lot_ids`);
+      ${hasNewLots ? sql`array(select id from new_lot_ids order by key desc)` : sql`'{}'::int[]`} as lot_ids
+      ${checked > 0 ? sql`, ledger_assert((select count(*) from cash where checked) = ${checked}, 'a balance the batch relied on has moved')` : sql``}`);
   const row = firstRow<{ trade_ids: number[] | string; lot_ids: number[] | string }>(result);
   // Batch ids of new lots run -1, -2, …; trade keys 0, 1, …: the arrays come back in those orders.
   return {

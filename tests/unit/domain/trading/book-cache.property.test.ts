@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookCache, type BookCursor, type BookRead, type BookRows } from '../../../../src/domain/trading/book-cache';
+import { TraderCache } from '../../../../src/domain/trading/trader-cache';
 import { runCachedBatch, runTradingBatch, type CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
 import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
 import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
@@ -146,6 +147,96 @@ const DEEP_BOOK: TradingCommand[] = USERS.flatMap((userId) => [0, 1, 2].flatMap(
   { kind: 'limit' as const, userId, side: 'sell' as const, priceCents: BigInt(106 + userId + step * 3), quantity: 1 + (step % 2) },
 ]));
 
+// ---------------------------------------------------------------------------------------------------------------
+// The traders' side too (TraderCache): cash and active lots kept between batches, with changes from outside the desk
+// that the desk does not hear of (purchases add lots and spend cash, sales elsewhere add cash) or hears of only as a
+// moved ledger version (a retirement). The write checks every balance the batch decided on; a moved one makes the
+// batch run again on fresh reads, which is what the service does.
+
+/** Each listed seller's oldest active lots covering `tonnes` (all of them when fewer), as the SQL read returns them. */
+function oldestLots(store: Store, lotsOf: readonly { userId: number; tonnes: number }[]): LedgerLot[] {
+  return lotsOf.flatMap(({ userId, tonnes }) => {
+    const mine = [...store.lots.values()].filter((lot) => lot.status === 'active' && lot.userId === userId)
+      .sort((a, b) => a.purchaseDateMs - b.purchaseDateMs || a.id - b.id);
+    const taken: LedgerLot[] = [];
+    let before = 0;
+    for (const lot of mine) {
+      if (before >= tonnes) break;
+      taken.push(copyLot(lot));
+      before += lot.quantity;
+    }
+    return taken;
+  });
+}
+
+function runOnCaches(store: Store, book: BookCache, traders: TraderCache, commands: TradingCommand[], version: number) {
+  // Drawn once: a run again keeps them (the database's would differ, which no outcome depends on).
+  const ids = reserveIds(store, commands);
+  for (let attempt = 0; ; attempt++) {
+    const read = book.readFor(commands);
+    book.absorb(read, readRows(store, read));
+    const traderRead = traders.readFor(commands);
+    traders.absorb(traderRead, {
+      users: traderRead.cashOf.map((id) => ({ id, cashCents: store.cash.get(id)! })),
+      lots: oldestLots(store, traderRead.lotsOf),
+    });
+    const inputs = traders.inputsFor(commands);
+    const { outcomes, ledger } = runCachedBatch(book, { nowMs: NOW, ...inputs, newOrderIds: ids }, commands);
+    // The write names the balance it expects for every buyer whose cash it changes; one that moved aborts the batch.
+    const changed = new Set(ledger.changes().cashDeltas.map((delta) => delta.userId));
+    if (inputs.users.some((user) => changed.has(user.id) && store.cash.get(user.id) !== user.cashCents)) {
+      expect(attempt).toBe(0);
+      book.reset();
+      traders.reset();
+      traders.forget(commands.map((command) => command.userId));
+      continue;
+    }
+    const changes = ledger.changes();
+    book.settle(changes, apply(store, changes), version);
+    traders.settle({
+      cashDeltas: changes.cashDeltas, touchedUserIds: changes.touchedUserIds,
+      balances: new Map(inputs.users.map((user) => [user.id, ledger.cashOf(user.id)])), activeLotsOf: (userId) => ledger.activeLotsOf(userId),
+    }, version);
+    return outcomes.map(observable);
+  }
+}
+
+type Outside = { kind: 'purchase'; userId: number; quantity: number } | { kind: 'credit'; userId: number; cents: number } | { kind: 'retire'; pick: number } | { kind: 'none' };
+
+/** A change from outside the desk, applied to a store; true when it moved the project's ledger version. */
+function happen(store: Store, event: Outside, serial: { next: number }, clock: { ms: number }): boolean {
+  if (event.kind === 'purchase') {
+    const costCents = BigInt(event.quantity) * 100n;
+    if (store.cash.get(event.userId)! < costCents) return false;
+    store.cash.set(event.userId, store.cash.get(event.userId)! - costCents);
+    const id = store.nextLotId++;
+    store.lots.set(id, {
+      id, userId: event.userId, quantity: event.quantity, serialStart: serial.next, serialEnd: serial.next + event.quantity - 1,
+      purchasePriceCents: 100n, purchaseDateMs: (clock.ms += 1), status: 'active', orderId: null, origin: 'purchase', parentHoldingId: null,
+    });
+    serial.next += event.quantity;
+    return false;
+  }
+  if (event.kind === 'credit') {
+    store.cash.set(event.userId, store.cash.get(event.userId)! + BigInt(event.cents));
+    return false;
+  }
+  if (event.kind === 'retire') {
+    const active = [...store.lots.values()].filter((lot) => lot.status === 'active');
+    if (active.length === 0) return false;
+    active[event.pick % active.length].status = 'retired' as never;
+    return true;
+  }
+  return false;
+}
+
+const outsideArbitrary: fc.Arbitrary<Outside> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('purchase' as const), userId: fc.constantFrom(...USERS), quantity: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('credit' as const), userId: fc.constantFrom(...USERS), cents: fc.integer({ min: 1, max: 600 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('retire' as const), pick: fc.nat() }) },
+);
+
 describe('BookCache', () => {
   it('gives the outcomes and rows of a batch that reads everything, whatever its limits and however often it is reset', () => {
     fc.assert(fc.property(
@@ -165,6 +256,44 @@ describe('BookCache', () => {
           expectCacheMatches(cache, cached);
           // Another writer moved the book: the desk starts again from nothing.
           if (resets[chunk % resets.length]) cache.reset();
+          start += slice.length;
+        }
+        expect(cached.orders).toEqual(plain.orders);
+        expect(cached.lots).toEqual(plain.lots);
+        expect(cached.cash).toEqual(plain.cash);
+      },
+    ), { numRuns: 400 });
+  });
+});
+
+describe('TraderCache', () => {
+  it('gives the outcomes and rows of a batch that reads everything, while purchases, sales and retirements happen beside it', () => {
+    fc.assert(fc.property(
+      fc.array(commandArbitrary, { minLength: 1, maxLength: 80 }),
+      fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 20 }),
+      fc.array(outsideArbitrary, { minLength: 1, maxLength: 20 }),
+      fc.record({ readChunk: fc.integer({ min: 0, max: 3 }), maxPerSide: fc.integer({ min: 1, max: 4 }), lotsAhead: fc.integer({ min: 0, max: 3 }) }),
+      (commands, chunkSizes, outside, limits) => {
+        const plain = newStore();
+        const cached = newStore();
+        const book = new BookCache(limits);
+        const traders = new TraderCache(new Map(), limits.lotsAhead);
+        // Tight cash and few tonnes, so that traders run short and what the caches hold matters.
+        for (const store of [plain, cached]) {
+          for (const userId of USERS) store.cash.set(userId, 700n);
+          for (const lot of store.lots.values()) if (lot.quantity === 9) { lot.quantity = 2; lot.serialEnd = lot.serialStart + 1; }
+        }
+        const serials = [{ next: 10_000 }, { next: 10_000 }];
+        const clocks = [{ ms: NOW }, { ms: NOW }];
+        runOnCaches(cached, book, traders, DEEP_BOOK, -1);
+        runPlain(plain, DEEP_BOOK);
+        for (let start = 0, chunk = 0; start < commands.length; chunk++) {
+          const slice = commands.slice(start, start + chunkSizes[chunk % chunkSizes.length]);
+          expect(runOnCaches(cached, book, traders, slice, chunk)).toEqual(runPlain(plain, slice));
+          const event = outside[chunk % outside.length];
+          happen(plain, event, serials[0], clocks[0]);
+          // A retirement takes the project lock, which moves the ledger version: the traders' lots are read again.
+          if (happen(cached, event, serials[1], clocks[1])) traders.reset();
           start += slice.length;
         }
         expect(cached.orders).toEqual(plain.orders);
