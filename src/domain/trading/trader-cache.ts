@@ -19,7 +19,10 @@ export interface TraderRead {
 }
 
 /** Extra tonnes read with a seller's lots, so that the next sells find them cached. */
-export const LOTS_AHEAD_TONNES = 64;
+export const LOTS_AHEAD_TONNES = 32;
+
+/** Sellers whose lots one project's cache holds at most; past it, it starts again (a bound on memory, not a policy). */
+const MAX_SELLERS = 2048;
 
 /**
  * The traders' side of a project's trading state kept between batches: each seller's oldest active lots of the
@@ -132,6 +135,7 @@ export class TraderCache {
       known.lots = lots.filter((lot) => lot.status === 'active' && lot.userId === userId && (!bound || ranksWithin(lot, bound)))
         .sort(oldestLotsFirst);
     }
+    if (this.lots.size > MAX_SELLERS) this.lots.clear();
     this.version = version;
   }
 }
