@@ -86,17 +86,21 @@ export async function writeTradingChanges(
         ${textArray(updated.map((order) => order.status))}) as x(id, filled_quantity, remaining_quantity, locked_cents, status)
       where o.id = x.id and o.id = any(${intArray(updated.map((order) => order.id))}))`);
   }
-  const cash = changes.cashDeltas;
-  // Balances the batch decided on (its buyers') are expected as they were: one that moved fails the assertion below,
-  // and the batch runs again on fresh reads. Others (sellers, the owners of resting orders) only receive.
-  const checked = cash.filter((delta) => expectedCash.has(delta.userId)).length;
+  // Every balance the batch decided on (its buyers', whether it moved or not) is expected as it was: one that moved
+  // fails the assertion below, and the batch runs again on fresh reads. Others (sellers, the owners of resting
+  // orders) only receive, and their rows only change.
+  const deltas = new Map(changes.cashDeltas.map((delta) => [delta.userId, delta.deltaCents]));
+  const cash = [...new Set([...deltas.keys(), ...expectedCash.keys()])].map((userId) => ({
+    userId, deltaCents: deltas.get(userId) ?? 0n, expectedCents: expectedCash.get(userId) ?? null,
+  }));
+  const checked = cash.filter((row) => row.expectedCents !== null).length;
   if (cash.length > 0) {
-    const ids = intArray(cash.map((delta) => delta.userId));
+    const ids = intArray(cash.map((row) => row.userId));
     ctes.push(sql`cash_holders as materialized (select id from users where id = any(${ids}) order by id for no key update)`);
     ctes.push(sql`cash as (
       update users u set cash_cents = u.cash_cents + x.delta
-      from unnest(${ids}, ${bigintArray(cash.map((delta) => delta.deltaCents))},
-        ${nullableBigintArray(cash.map((delta) => expectedCash.get(delta.userId) ?? null))}) as x(id, delta, expected)
+      from unnest(${ids}, ${bigintArray(cash.map((row) => row.deltaCents))}, ${nullableBigintArray(cash.map((row) => row.expectedCents))})
+        as x(id, delta, expected)
       where u.id = x.id and u.id = any(array(select id from cash_holders)) and (x.expected is null or u.cash_cents = x.expected)
       returning x.expected is not null as checked)`);
   }
