@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../domain/errors';
 import { BookCache } from '../../../domain/trading/book-cache';
 import { TraderCache } from '../../../domain/trading/trader-cache';
 import { runCachedBatch, type CommandOutcome, type TradingCommand } from '../../../domain/trading/run-trading-batch';
-import type { LedgerChanges, LedgerOrder, LedgerTrade } from '../../../domain/trading/ledger-rows';
+import type { LedgerChanges, LedgerOrder } from '../../../domain/trading/ledger-rows';
 import type { Order, Trade } from '../../../shared/schemas/trading';
 import type { Settled } from '../batching-queue';
 import { idempotentBatchIn } from '../idempotency/idempotent-writes';
@@ -14,10 +14,6 @@ import { lockBook, type BookLock } from './project-lock';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { orderFromLedger, tradeToApi } from './to-api';
 import { writeTradingChanges, type WrittenIds } from './write-trading-changes';
-
-export interface StoredTrade extends LedgerTrade {
-  id: number;
-}
 
 export interface PlacedOrder {
   /** Null for a market order that found nothing to trade with (nothing was stored). */
@@ -108,7 +104,7 @@ export interface BookRun {
  * nothing when its version moved by more than this bump (another writer changed the book, or the project's lots,
  * since the cache last saw them). Then ONE statement reads what the caches lack: the book beyond their cursors, the
  * cash of buyers the cache cannot vouch for, the lots of sellers it does not hold enough of (nothing at all in the
- * steady state). The commands run on the cache, and the write checks every cached balance it changes.
+ * steady state). The commands run on the cache, and the write checks every balance the batch decided on.
  */
 export async function runOnBook(
   tx: Transaction, cache: ProjectCache, projectId: number, lock: BookLock, commands: readonly TradingCommand[], now: Date,
