@@ -4,7 +4,8 @@ import { BookCache, type BookCursor, type BookRead, type BookRows } from '../../
 import { TraderCache } from '../../../../src/domain/trading/trader-cache';
 import { runCachedBatch, runTradingBatch, type CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
 import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
-import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import type { LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import { apply, newStore as newLedgerStore, type Store } from './ledger-store';
 import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
 
 // The trading desk keeps the top of each book in memory between batches (BookCache). These properties hold it against
@@ -12,33 +13,9 @@ import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
 // same rows, whatever the cache's limits (tiny here, so that reads by chunk, cursors, evictions and trims all happen),
 // and however often it is thrown away (another writer moved the book).
 
-interface Store {
-  cash: Map<number, bigint>;
-  lots: Map<number, LedgerLot>;
-  orders: Map<number, LedgerOrder>;
-  nextLotId: number;
-  nextOrderId: number;
-}
-
 const USERS = [1, 2, 3, 4, 5];
 const NOW = Date.parse('2026-11-26T12:00:00Z');
-
-function newStore(): Store {
-  const store: Store = { cash: new Map(), lots: new Map(), orders: new Map(), nextLotId: 1, nextOrderId: 1 };
-  let serial = 1;
-  for (const userId of USERS) {
-    store.cash.set(userId, 20_000n);
-    for (const quantity of [9, 4, 6]) {
-      const id = store.nextLotId++;
-      store.lots.set(id, {
-        id, userId, quantity, serialStart: serial, serialEnd: serial + quantity - 1, purchasePriceCents: 100n,
-        purchaseDateMs: NOW - (100 - id) * 1000, status: 'active', orderId: null, origin: 'purchase', parentHoldingId: null,
-      });
-      serial += quantity;
-    }
-  }
-  return store;
-}
+const newStore = () => newLedgerStore(USERS, 20_000n, [9, 4, 6], NOW);
 
 const isLive = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
 const copyOrder = (order: LedgerOrder): LedgerOrder => ({ ...order });
@@ -64,19 +41,6 @@ function readRows(store: Store, read: BookRead): BookRows {
   return { sides, byId, lots };
 }
 
-/** Applies a batch's changes as the write statement does; returns the stored ids of the new lots. */
-function apply(store: Store, changes: LedgerChanges): Map<number, number> {
-  const ids = new Map<number, number>();
-  for (const lot of changes.newLots) ids.set(lot.id, store.nextLotId++);
-  for (const lot of changes.newLots) {
-    const parent = lot.parentHoldingId !== null && lot.parentHoldingId < 0 ? ids.get(lot.parentHoldingId)! : lot.parentHoldingId;
-    store.lots.set(ids.get(lot.id)!, { ...lot, id: ids.get(lot.id)!, parentHoldingId: parent });
-  }
-  for (const lot of changes.updatedLots) store.lots.set(lot.id, { ...lot });
-  for (const order of [...changes.newOrders, ...changes.updatedOrders]) store.orders.set(order.id, { ...order, isNew: false, isMarket: false });
-  for (const { userId, deltaCents } of changes.cashDeltas) store.cash.set(userId, store.cash.get(userId)! + deltaCents);
-  return ids;
-}
 
 function reserveIds(store: Store, commands: readonly TradingCommand[]) {
   return commands.filter((command) => command.kind !== 'cancel').map(() => {

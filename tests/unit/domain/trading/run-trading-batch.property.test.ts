@@ -1,37 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../../src/domain/trading/run-trading-batch';
-import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import type { LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import { apply, newStore as newLedgerStore, type Store } from './ledger-store';
 
-// A tiny stand-in for the database: it loads EVERYTHING into each batch (a superset of what the SQL loader reads)
-// and applies the batch's changes the way the write statement does.
-interface Store {
-  cash: Map<number, bigint>;
-  lots: Map<number, LedgerLot>;
-  orders: Map<number, LedgerOrder>;
-  nextLotId: number;
-  nextOrderId: number;
-}
-
+// The store loads EVERYTHING into each batch (a superset of what the SQL loader reads) and applies the batch's changes
+// the way the write statement does.
 const USERS = [1, 2, 3, 4];
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-
-function newStore(): Store {
-  const store: Store = { cash: new Map(), lots: new Map(), orders: new Map(), nextLotId: 1, nextOrderId: 1 };
-  let serial = 1;
-  for (const userId of USERS) {
-    store.cash.set(userId, 50_000n);
-    for (const quantity of [7, 5]) {
-      const id = store.nextLotId++;
-      store.lots.set(id, {
-        id, userId, quantity, serialStart: serial, serialEnd: serial + quantity - 1, purchasePriceCents: 100n,
-        purchaseDateMs: NOW - id * 1000, status: 'active', orderId: null, origin: 'purchase', parentHoldingId: null,
-      });
-      serial += quantity;
-    }
-  }
-  return store;
-}
+const newStore = () => newLedgerStore(USERS, 50_000n, [7, 5], NOW);
 
 function runChunk(store: Store, commands: TradingCommand[]): CommandOutcome[] {
   const places = commands.filter((command) => command.kind !== 'cancel').length;
@@ -50,18 +27,6 @@ function runChunk(store: Store, commands: TradingCommand[]): CommandOutcome[] {
   return outcomes;
 }
 
-function apply(store: Store, changes: LedgerChanges): void {
-  const ids = new Map<number, number>();
-  for (const lot of changes.newLots) ids.set(lot.id, store.nextLotId++);
-  for (const lot of changes.newLots) {
-    const id = ids.get(lot.id)!;
-    const parent = lot.parentHoldingId !== null && lot.parentHoldingId < 0 ? ids.get(lot.parentHoldingId)! : lot.parentHoldingId;
-    store.lots.set(id, { ...lot, id, parentHoldingId: parent });
-  }
-  for (const lot of changes.updatedLots) store.lots.set(lot.id, { ...lot });
-  for (const order of [...changes.newOrders, ...changes.updatedOrders]) store.orders.set(order.id, { ...order, isNew: false, isMarket: false });
-  for (const { userId, deltaCents } of changes.cashDeltas) store.cash.set(userId, store.cash.get(userId)! + deltaCents);
-}
 
 const live = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
 
