@@ -40,6 +40,9 @@ export interface BookCacheLimits {
 
 export const DEFAULT_BOOK_CACHE_LIMITS: BookCacheLimits = { readChunk: 256, maxPerSide: 4096 };
 
+/** Batches after a reset by another writer that read only what they reach (see BookCache.reset). */
+const LEAN_READS_AFTER_A_FOREIGN_WRITE = 16;
+
 interface SideState {
   /** Every live order of the side is cached. */
   complete: boolean;
@@ -62,11 +65,18 @@ export class BookCache implements RestingState {
   /** The book's version after the last batch this cache saw committed; null when the cache holds nothing yet. */
   version: number | null = null;
   private readonly sides: Record<OrderSide, SideState> = { buy: emptySide(), sell: emptySide() };
+  /** Batches left that read no chunk ahead (see reset). */
+  private leanReads = 0;
 
   constructor(private readonly limits: BookCacheLimits = DEFAULT_BOOK_CACHE_LIMITS) {}
 
-  /** Forgets everything: the next batch reads the book again. */
-  reset(): void {
+  /**
+   * Forgets everything: the next batch reads the book again. `byAnotherWriter`: the book moved under someone else
+   * (another instance trading the same project, a routed market order); while that keeps happening the cache would be
+   * thrown away after every batch, so the next few reads take only what their batch reaches, no chunk ahead.
+   */
+  reset(byAnotherWriter = false): void {
+    if (byAnotherWriter) this.leanReads = LEAN_READS_AFTER_A_FOREIGN_WRITE;
     this.orders.clear();
     this.escrowByOrder.clear();
     this.offBook.clear();
@@ -94,7 +104,8 @@ export class BookCache implements RestingState {
     const sides: SideRead[] = [];
     for (const need of reachOf(commands)) {
       if (this.covers(need, cancelling)) continue;
-      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelIds.length + this.limits.readChunk });
+      const ahead = this.leanReads > 0 ? 0 : this.limits.readChunk;
+      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelIds.length + ahead });
     }
     return { sides, orderIds: cancelIds.filter((id) => !this.orders.has(id)) };
   }
@@ -138,6 +149,7 @@ export class BookCache implements RestingState {
     if (this.orders.size > 2 * this.limits.maxPerSide) {
       for (const side of ['buy', 'sell'] as const) this.trim(side);
     }
+    if (this.leanReads > 0) this.leanReads -= 1;
     this.version = version;
   }
 

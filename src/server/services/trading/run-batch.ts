@@ -111,7 +111,7 @@ export async function runOnBook(
   statements: StatementRunner = plainStatements,
 ): Promise<BookRun> {
   const { book, traders } = cache;
-  if (book.version === null || lock.bookVersion !== book.version + 1) book.reset();
+  if (book.version !== null && lock.bookVersion !== book.version + 1) book.reset(true);
   if (traders.version === null || lock.lotsVersion !== traders.version + 1) traders.reset();
   const bookRead = book.readFor(commands);
   const traderRead = traders.readFor(commands);

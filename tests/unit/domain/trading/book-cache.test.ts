@@ -44,6 +44,13 @@ describe('BookCache.readFor', () => {
     expect(cache.readFor([cancel, buy(3)])).toEqual({ sides: [{ side: 'sell', after: { priceCents: 600n, sequence: 2 }, limit: 4 }], orderIds: [] });
   });
 
+  it('reads no chunk ahead for a while after another writer moved the book', () => {
+    const cache = new BookCache({ readChunk: 100, maxPerSide: 1000 });
+    expect(cache.readFor([buy(3)]).sides[0].limit).toBe(103);
+    cache.reset(true);
+    expect(cache.readFor([buy(3)]).sides[0].limit).toBe(3);
+  });
+
   it('asks for the orders to cancel that it does not hold', () => {
     const cache = cacheWithAsks([ask(1, 500n, 2)], 5);
     expect(cache.readFor([{ kind: 'cancel', userId: 1, orderId: 77 }]).orderIds).toEqual([77]);
