@@ -27,8 +27,10 @@ async function startCompiled(dataDir: string): Promise<ClusterProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
-    env: serverProcessEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: process.env.BENCH_CHAIN_ENABLED ?? 'true',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000', DEMO_CASH_CENTS: '100000000000' }),
+    env: serverProcessEnv({
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: process.env.BENCH_CHAIN_ENABLED ?? 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000', DEMO_CASH_CENTS: '100000000000',
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
