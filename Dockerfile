@@ -18,6 +18,9 @@ RUN npm ci --omit=dev --no-audit --no-fund
 # 3. Runtime: compiled JavaScript, artifacts, migrations; runs as the unprivileged `node` user.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=5000 DATA_DIR=/data CHAIN_NODE_HOST=0.0.0.0 CHAIN_NODE_PORT=8545
+# glibc's allocator keeps its thresholds fixed instead of raising them after each large free, so the server returns
+# freed memory instead of keeping tens of megabytes of it per thread (scripts/server-env.mjs, README "Memory").
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

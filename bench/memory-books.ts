@@ -1,10 +1,10 @@
 // Issue 17 benchmark: memory and start-up with 200,000 resting orders over 14 order books, on the compiled server
-// (`node dist/server/main.js`, what `npm start` runs; built first). The server prepares a
-// file-backed embedded database once (migrations, catalogue, chain), the resting orders are then written straight
-// into it with SQL (buys below the list price with their cash locked, 1 t sells above it with their escrowed lots, the
-// project's serials and the buyers' cash moved to match), and the server is started again on it, `npm start`
-// defaults (chain on): start-up is the time from spawning the process until all 14 order books have answered, and
-// RSS is the server's resident memory after that and after one crossing order per book.
+// (`node dist/server/main.js` with the environment `npm start` gives it, scripts/server-env.mjs; built first). The
+// server prepares a file-backed embedded database once (migrations, catalogue, chain), the resting orders are then
+// written straight into it with SQL (buys below the list price with their cash locked, 1 t sells above it with their
+// escrowed lots, the project's serials and the buyers' cash moved to match), and the server is started again on it,
+// `npm start` defaults (chain on): start-up is the time from spawning the process until all 14 order books have
+// answered, and RSS is the server's resident memory after that and after one crossing order per book.
 // BENCH_RESTING_ORDERS (200000) changes the count; BENCH_CHAIN_ENABLED=false leaves the chain out, to see its share.
 // Run: npm run bench -- memory-books
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { freePort, waitUntilOk, type ClusterProcess } from '../scripts/cluster';
+import { serverProcessEnv } from '../scripts/server-env.mjs';
 import { signUpMany } from './support/harness';
 
 const BOOKS = 14;
@@ -26,8 +27,10 @@ async function startCompiled(dataDir: string): Promise<ClusterProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: process.env.BENCH_CHAIN_ENABLED ?? 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      DEMO_CASH_CENTS: '100000000000' },
+    env: serverProcessEnv({
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: process.env.BENCH_CHAIN_ENABLED ?? 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000', DEMO_CASH_CENTS: '100000000000',
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));

@@ -7,6 +7,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { serverProcessEnv } from './server-env.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** A fixed demo custody key for local clusters and tests; a real deployment sets its own secret CHAIN_PRIVATE_KEY. */
@@ -68,7 +69,7 @@ function launch(name: string, script: string, port: number, env: Record<string, 
   const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist/server', script)], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: serverProcessEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log, { end: false });

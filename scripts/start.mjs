@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { serverProcessEnv } from './server-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = process.argv[2] === 'chain' ? 'chain-node' : 'main';
@@ -36,6 +37,6 @@ if (entry === 'main' && stale('dist/client/index.html', ['src/client', 'index.ht
 }
 if (stale(`dist/server/${entry}.js`, ['src/server', 'drizzle', 'scripts/build-server.mjs', ...SHARED])) run(['scripts/build-server.mjs']);
 
-const child = spawn(process.execPath, ['--enable-source-maps', `dist/server/${entry}.js`], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', `dist/server/${entry}.js`], { cwd: root, stdio: 'inherit', env: serverProcessEnv() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 0)));

@@ -1,9 +1,18 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PROJECT_ROOT } from './contract-artifact.js';
+import { limitConcurrency } from './limit-concurrency.js';
 import { JsonRpcError, type Eip1193RequestFn } from './public-rpc.js';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * EDR hands every request to a thread of tokio's blocking pool (up to 512 threads, each kept 10 s after its last use)
+ * and then runs them one at a time under its provider's lock, so requests sent together only add threads. A page of
+ * the start-up audit (600 reads at once) started 512 of them, each with its own allocator heap: ~230 MB of RSS held
+ * until the pool let them go. Two in flight keep EDR busy while the previous answer is parsed here.
+ */
+const EDR_REQUESTS_IN_FLIGHT = 2;
 
 export interface HardhatProviderOptions {
   /** Defaults to hardhat.config.cjs at the repository root. */
@@ -24,13 +33,13 @@ export async function createHardhatProvider(options: HardhatProviderOptions = {}
   const config = resolveConfig(configPath, require(configPath));
   if (options.initialDate) config.networks.hardhat.initialDate = options.initialDate.toISOString();
   const provider = (await createProvider(config, 'hardhat')) as { request: Eip1193RequestFn };
-  return async (args) => {
+  return limitConcurrency(async (args) => {
     try {
       return await provider.request(args);
     } catch (error) {
       throw normalizeRpcError(error);
     }
-  };
+  }, EDR_REQUESTS_IN_FLIGHT);
 }
 
 // Hardhat reports a revert as an error without a JSON-RPC code; nodes answer code 3 "execution reverted" with the

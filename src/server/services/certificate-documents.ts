@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { certificateRows, formatRetirementDate, type CertificateDocument } from '../../domain/certificates/certificate-document';
 import { renderCertificateHtml } from '../../domain/certificates/render-certificate-html';
+import { loadPdfKit } from './load-pdfkit';
 
 /** A PNG QR code of the certificate page URL. */
 export function certificateQrPng(url: string): Promise<Buffer> {
@@ -34,7 +34,7 @@ const SLATE = '#475569';
  * draws text as text (never markup), so user-written values need no escaping beyond the font's charset.
  */
 export async function certificatePdf(document: CertificateDocument): Promise<Buffer> {
-  const qr = await certificateQrPng(document.certificateUrl);
+  const [qr, PDFDocument] = await Promise.all([certificateQrPng(document.certificateUrl), loadPdfKit()]);
   const pdf = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

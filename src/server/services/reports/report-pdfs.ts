@@ -1,16 +1,17 @@
-import PDFDocument from 'pdfkit';
 import { csvField } from '../../../domain/exports/to-csv';
 import { esrsE17Rows, type EsrsE17Summary } from '../../../domain/reports/esrs-e1-7';
 import type { ReportRetirement } from '../../../domain/reports/report-retirement';
 import { PENDING_ANCHORING } from '../../../domain/certificates/certificate-document';
 import { toWinAnsi } from '../certificate-documents';
+import { loadPdfKit } from '../load-pdfkit';
 
 const GREEN = '#047857';
 const SLATE = '#475569';
 const INK = '#0f172a';
 
 /** A portrait A4 document whose text flows onto new pages by itself; resolves to the finished bytes. */
-function pdfDocument(title: string, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
+async function pdfDocument(title: string, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({ size: 'A4', margins: { top: 48, left: 48, right: 48, bottom: 48 }, info: { Title: title, Author: 'CarbonLedger' } });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
