@@ -110,8 +110,14 @@ describe('webhooks', () => {
       for (const account of [seller, buyer]) await endpoint(t.app, account.cookie, receiver.url, ['order.filled', 'pool.swap']);
       await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'sell', quantity: 2, pricePerCredit: '50.00' }, seller.cookie);
       await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity: 2, pricePerCredit: '50.00' }, buyer.cookie);
-      const filled = (await receiver.waitFor(2)).map((delivery) => JSON.parse(delivery.body));
+      const deliveries = await receiver.waitFor(2);
+      const filled = deliveries.map((delivery) => JSON.parse(delivery.body));
       expect(filled.map((event) => [event.type, event.data.side]).sort()).toEqual([['order.filled', 'buy'], ['order.filled', 'sell']]);
+      // The bytes are exactly what JSON.stringify gives for the event (the outbox row is built in SQL).
+      for (const [index, event] of filled.entries()) {
+        expect(event.data).toEqual({ orderId: expect.any(Number), projectId: project.id, side: event.data.side, quantity: 2, pricePerCredit: '50.00' });
+        expect(deliveries[index].body).toBe(JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data }));
+      }
       const pooled = await postJson(t.app, '/api/trading/pools', { projectId: project.id, creditReserve: 20, tokenReserve: '400.00' }, seller.cookie);
       expect(pooled.statusCode, pooled.body).toBe(201);
       const swapped = await postJson(t.app, '/api/trading/swap', { projectId: project.id, side: 'sell', quantity: 1, minAmountOut: '1.00' }, seller.cookie);
