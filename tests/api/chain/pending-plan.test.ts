@@ -24,4 +24,28 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
     // Each pending lot, then a look for its children (none) by holdings_parent_idx.
     expect(walked).toBeLessThanOrEqual(pending.length * 2);
   });
+
+  it('meets each pending lot\'s sum once, not every sum for every lot, once holdings number in the tens of thousands', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    // History as the chain left it (every lot anchored), written directly: the planner's choice depends on the table's
+    // size, and below ~30,000 holdings it chose a hash join even for the old query.
+    await t.deps.db.execute(sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, token_id)
+      select ${user.id}, ${project.id}, 1, g, g, 100, 5000000 + g from generate_series(1, 40000) g`);
+    const pendingCount = 300;
+    await t.deps.db.execute(sql`update holdings set token_id = null where id in (select id from holdings order by id desc limit ${pendingCount})`);
+    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingHoldingsQuery(1000)}`);
+    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
+    // The old query joined the pending lots to their sums by a nested loop: 300 × 299 / 2 = 44,850 rows compared and dropped.
+    expect(rowsDroppedByJoins(explained.Plan)).toBeLessThanOrEqual(pendingCount);
+  });
 });
+
+interface JoinNode { 'Rows Removed by Join Filter'?: number; 'Actual Loops'?: number; Plans?: JoinNode[] }
+
+/** Rows a plan's joins compared and dropped, summed over the whole plan. */
+function rowsDroppedByJoins(node: JoinNode): number {
+  const own = (node['Rows Removed by Join Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsDroppedByJoins(child), 0);
+}
