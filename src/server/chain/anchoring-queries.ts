@@ -100,16 +100,23 @@ export async function loadPendingCertificates(db: Database, limit: number): Prom
 /**
  * Stores the tokens a batch created; a row that has a token already keeps it (a result is never applied twice).
  * Prepared on the embedded database (`statements`), like the pending rows' read: it runs after every chain transaction.
+ * Each row finds its token by its position in the id array, not by a join: a prepared plan cannot see how many ids
+ * an array holds, and its guess of ten put them on the inner side of a nested loop (200 × 200 comparisons, 9 ms
+ * instead of 3 for a batch of 200), while a plan that can see them hashed every pending holding.
  */
 export async function saveHoldingTokens(
   db: Database, tokens: readonly { holdingId: number; tokenId: number }[], statements: StatementRunner = plainStatements,
 ): Promise<void> {
   if (tokens.length === 0) return;
+  await statements(db, holdingTokensUpdate(tokens));
+}
+
+/** The statement behind saveHoldingTokens (its plan is pinned by a test). */
+export function holdingTokensUpdate(tokens: readonly { holdingId: number; tokenId: number }[]): SQL {
   const ids = intArray(tokens.map((t) => t.holdingId));
-  await statements(db, sql`
-    update holdings h set token_id = x.token_id, anchor_error = null
-    from unnest(${ids}, ${`{${tokens.map((t) => t.tokenId).join(',')}}`}::bigint[]) as x(id, token_id)
-    where h.id = x.id and h.token_id is null and h.id = any(${ids})`);
+  return sql`
+    update holdings h set token_id = (${`{${tokens.map((t) => t.tokenId).join(',')}}`}::bigint[])[array_position(${ids}, h.id)], anchor_error = null
+    where h.id = any(${ids}) and h.token_id is null`;
 }
 
 /** Stores a retirement batch's transaction on its certificates and, in the same transaction, their certificate.anchored webhook events. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { holdingTokensUpdate, pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
 import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { rowsReadBy } from '../../support/rows-read';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
@@ -39,6 +40,30 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
     const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
     // The old query joined the pending lots to their sums by a nested loop: 300 × 299 / 2 = 44,850 rows compared and dropped.
     expect(rowsDroppedByJoins(explained.Plan)).toBeLessThanOrEqual(pendingCount);
+  });
+});
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s save of a batch\'s tokens', () => {
+  it('finds each lot\'s token without a join, even under a plan prepared before the ids were known', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    const inserted = await t.deps.db.execute(sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents)
+      select ${user.id}, ${project.id}, 1, g, g, 100 from generate_series(1, 200) g returning id`);
+    const ids = (inserted as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const { sql: text, params } = new PgDialect().sqlToQuery(holdingTokensUpdate(ids.map((holdingId) => ({ holdingId, tokenId: 7000000 + holdingId }))));
+    // The runner on the embedded database prepares it once and PostgreSQL soon keeps a generic plan, which guesses
+    // ten rows for an array it cannot see: as a join, that put the 200 ids on the inner side of a nested loop.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare save_tokens_plan as ${text}`));
+      const rows = await tx.execute(sql.raw(`explain (analyze, format json) execute save_tokens_plan(${params.map((value) => `'${String(value)}'`).join(', ')})`));
+      await tx.execute(sql`deallocate save_tokens_plan`);
+      const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+      const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
+      expect(rowsDroppedByJoins(explained.Plan)).toBe(0);
+    });
+    const saved = await t.deps.db.execute(sql`select count(*)::int as n from holdings where id = any(${`{${ids.join(',')}}`}::int[]) and token_id = 7000000 + id`);
+    expect((saved as unknown as { rows: { n: number }[] }).rows[0].n).toBe(200);
   });
 });
 
