@@ -12,20 +12,27 @@ export interface LockedRows { projects: ProjectRow[]; users: { id: number; cash_
  * The batch's one read: locks the projects, then the buyers (each in id order, so concurrent batches and trading on
  * PostgreSQL take locks in one order) and reserves `holdingCount` holding ids. With the ids known before the write,
  * every answer (stored for an Idempotency-Key) and every webhook payload is built in memory and written by the same
- * single statement as the ledger rows.
+ * single statement as the ledger rows. The rows come back as one JSON value of arrays: building `jsonb` objects of
+ * the rows (`to_jsonb`) and printing them cost a third of the read.
  */
 export async function lockPurchaseRows(
   tx: Executor, projectIds: readonly number[], userIds: readonly number[], holdingCount: number, statements: StatementRunner,
 ): Promise<LockedRows> {
-  const row = firstRow<{ projects: unknown; users: unknown; holding_ids: unknown }>(await statements(tx, sql`
-    select
-      (select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from (
-        select id, name, serial_prefix, price_cents::text as price_cents, available_credits, next_serial
-        from projects where id = any(${intArray(projectIds)}) order by id for update) p) as projects,
-      (select coalesce(jsonb_agg(to_jsonb(u)), '[]'::jsonb) from (
-        select id, cash_cents::text as cash_cents from users where id = any(${intArray(userIds)}) order by id for update) u) as users,
-      (select coalesce(jsonb_agg(nextval('holdings_id_seq')), '[]'::jsonb) from generate_series(1, ${holdingCount}::int)) as holding_ids`));
-  return { projects: parseJson(row.projects), users: parseJson(row.users), holdingIds: parseJson(row.holding_ids) };
+  const row = firstRow<{ locked: unknown }>(await statements(tx, sql`
+    select json_build_array(
+      (select coalesce(json_agg(json_build_array(id, name, serial_prefix, price_cents::text, available_credits, next_serial)), '[]') from (
+        select id, name, serial_prefix, price_cents, available_credits, next_serial
+        from projects where id = any(${intArray(projectIds)}) order by id for update) p),
+      (select coalesce(json_agg(json_build_array(id, cash_cents::text)), '[]') from (
+        select id, cash_cents from users where id = any(${intArray(userIds)}) order by id for update) u),
+      (select coalesce(json_agg(nextval('holdings_id_seq')), '[]') from generate_series(1, ${holdingCount}::int))) as locked`));
+  type Locked = [[number, string, string, string, number, number][], [number, string][], number[]];
+  const [projects, users, holdingIds] = parseJson<Locked>(row.locked);
+  return {
+    projects: projects.map(([id, name, serial_prefix, price_cents, available_credits, next_serial]) => ({ id, name, serial_prefix, price_cents, available_credits, next_serial })),
+    users: users.map(([id, cash_cents]) => ({ id, cash_cents })),
+    holdingIds,
+  };
 }
 
 export interface PurchaseWrite {
