@@ -67,7 +67,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     const journal = shared ? withAnchoringIntents(runtime.journal, database.db, chain) : runtime.journal;
     const createWorker = () =>
       createChainAnchoring({
-        db: database.db, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs, passSpacingMs: config.chain.anchorSpacingMs,
+        db: database.db, statements: deps.statements, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs, passSpacingMs: config.chain.anchorSpacingMs,
       });
     const leader = config.databaseUrl
       ? createAnchoringLeader({

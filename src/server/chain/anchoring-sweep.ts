@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { Database } from '../db/client';
+import type { StatementRunner } from '../db/statement-runner';
 import {
   loadPendingCertificates, loadPendingHoldings, loadUnappliedJournal,
   saveCertificateFailure, saveCertificateTxs, saveHoldingFailure, saveHoldingTokens,
@@ -17,6 +18,8 @@ export type AnchorOutcome = { tokenId: number } | { chainTxHash: Hex };
 
 export interface AnchoringSweepOptions {
   db: Database;
+  /** Runs the per-pass statements: prepared on the embedded database. */
+  statements: StatementRunner;
   chain: ServerChain;
   journal: JournalStore;
   log: (line: string) => void;
@@ -61,14 +64,14 @@ class PendingSaves {
  * which are marked failed (retried at the next start, reported by the audit) while the rest go through.
  */
 export function createAnchoringSweep(options: AnchoringSweepOptions) {
-  const { db, chain, journal, log, batchSize, settled } = options;
+  const { db, statements, chain, journal, log, batchSize, settled } = options;
   const chunk = <T>(items: readonly T[]) =>
     Array.from({ length: Math.ceil(items.length / options.operationsPerTransaction) }, (_, i) =>
       items.slice(i * options.operationsPerTransaction, (i + 1) * options.operationsPerTransaction));
 
   async function anchorHoldings(): Promise<boolean> {
     const anchored = new Map<number, number>();
-    let waiting = await loadPendingHoldings(db, batchSize);
+    let waiting = await loadPendingHoldings(db, batchSize, statements);
     let progressed = false;
     while (waiting.length > 0 && !options.stopped()) {
       const ops: HoldingOp[] = [];
@@ -120,7 +123,7 @@ export function createAnchoringSweep(options: AnchoringSweepOptions) {
   }
 
   async function applyTokens(holdingIds: readonly number[], tokenIds: readonly number[]): Promise<void> {
-    await saveHoldingTokens(db, holdingIds.map((holdingId, i) => ({ holdingId, tokenId: tokenIds[i] })));
+    await saveHoldingTokens(db, holdingIds.map((holdingId, i) => ({ holdingId, tokenId: tokenIds[i] })), statements);
     holdingIds.forEach((holdingId, i) => settled(`h:${holdingId}`, { tokenId: tokenIds[i] }));
   }
 

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { Database } from '../db/client';
+import { plainStatements, type StatementRunner } from '../db/statement-runner';
 import type { MarketEvents } from '../services/market-events';
 import { AnchorWaiters } from './anchor-waiters.js';
 import { clearAnchorFailures, initialFrontier, storedAnchor } from './anchoring-queries.js';
@@ -27,6 +28,8 @@ export interface ChainAnchoring {
 
 export interface ChainAnchoringOptions {
   db: Database;
+  /** Runs the statements every pass sends (prepared on the embedded database); plain ones when absent. */
+  statements?: StatementRunner;
   chain: ServerChain;
   journal: JournalStore;
   events: MarketEvents;
@@ -149,7 +152,7 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
   }
 
   const passes = createAnchoringSweep({
-    db, chain, journal, log, batchSize,
+    db, statements: options.statements ?? plainStatements, chain, journal, log, batchSize,
     operationsPerTransaction: options.operationsPerTransaction ?? OPERATIONS_PER_TRANSACTION,
     settled(key, outcome) {
       if (outcome) anchoredTransactions++;

@@ -4,7 +4,6 @@ import { RECORD_URI_PREFIX, type MintCreditInput, type SplitCreditInput } from '
 /** A holding without a token, with what planning needs to know about its parent and project. */
 export interface PendingHolding {
   id: number;
-  origin: string;
   parentHoldingId: number | null;
   parentExists: boolean;
   parentTokenId: number | null;

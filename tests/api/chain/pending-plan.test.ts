@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { holdingTokensUpdate, pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
 import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { rowsReadBy } from '../../support/rows-read';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
@@ -24,4 +25,52 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
     // Each pending lot, then a look for its children (none) by holdings_parent_idx.
     expect(walked).toBeLessThanOrEqual(pending.length * 2);
   });
+
+  it('meets each pending lot\'s sum once, not every sum for every lot, once holdings number in the tens of thousands', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    // History as the chain left it (every lot anchored), written directly: the planner's choice depends on the table's
+    // size, and below ~30,000 holdings it chose a hash join even for the old query.
+    await t.deps.db.execute(sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, token_id)
+      select ${user.id}, ${project.id}, 1, g, g, 100, 5000000 + g from generate_series(1, 40000) g`);
+    const pendingCount = 300;
+    await t.deps.db.execute(sql`update holdings set token_id = null where id in (select id from holdings order by id desc limit ${pendingCount})`);
+    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingHoldingsQuery(1000)}`);
+    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
+    // The old query joined the pending lots to their sums by a nested loop: 300 × 299 / 2 = 44,850 rows compared and dropped.
+    expect(rowsDroppedByJoins(explained.Plan)).toBeLessThanOrEqual(pendingCount);
+  });
 });
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s save of a batch\'s tokens', () => {
+  it('finds each lot\'s token without a join, even under a plan prepared before the ids were known', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    const inserted = await t.deps.db.execute(sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents)
+      select ${user.id}, ${project.id}, 1, g, g, 100 from generate_series(1, 200) g returning id`);
+    const ids = (inserted as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const { sql: text, params } = new PgDialect().sqlToQuery(holdingTokensUpdate(ids.map((holdingId) => ({ holdingId, tokenId: 7000000 + holdingId }))));
+    // The runner on the embedded database prepares it once and PostgreSQL soon keeps a generic plan, which guesses
+    // ten rows for an array it cannot see: as a join, that put the 200 ids on the inner side of a nested loop.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare save_tokens_plan as ${text}`));
+      const rows = await tx.execute(sql.raw(`explain (analyze, format json) execute save_tokens_plan(${params.map((value) => `'${String(value)}'`).join(', ')})`));
+      await tx.execute(sql`deallocate save_tokens_plan`);
+      const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+      const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
+      expect(rowsDroppedByJoins(explained.Plan)).toBe(0);
+    });
+    const saved = await t.deps.db.execute(sql`select count(*)::int as n from holdings where id = any(${`{${ids.join(',')}}`}::int[]) and token_id = 7000000 + id`);
+    expect((saved as unknown as { rows: { n: number }[] }).rows[0].n).toBe(200);
+  });
+});
+
+interface JoinNode { 'Rows Removed by Join Filter'?: number; 'Actual Loops'?: number; Plans?: JoinNode[] }
+
+/** Rows a plan's joins compared and dropped, summed over the whole plan. */
+function rowsDroppedByJoins(node: JoinNode): number {
+  const own = (node['Rows Removed by Join Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsDroppedByJoins(child), 0);
+}

@@ -54,6 +54,16 @@ describe('webhooks', () => {
       // The body is the payload exactly as the server serialised it: compact JSON, in the order the event was built.
       expect(delivery.body).toBe(JSON.stringify(JSON.parse(delivery.body)));
       expect(Object.keys(JSON.parse(delivery.body))).toEqual(['type', 'timestamp', 'data']);
+      // Byte for byte the event as JSON.stringify writes it (the purchase batch builds this text in SQL).
+      const { timestamp: sentAt } = JSON.parse(delivery.body) as { timestamp: string };
+      expect(new Date(sentAt).toISOString()).toBe(sentAt);
+      expect(delivery.body).toBe(JSON.stringify({
+        type: 'purchase.completed', timestamp: sentAt,
+        data: {
+          creditId: bought.credit.id, projectId: project.id, quantity: 2, pricePerCredit: project.pricePerCredit, total: bought.total,
+          serialStart: bought.credit.serialStart, serialEnd: bought.credit.serialEnd,
+        },
+      }));
     } finally {
       await receiver.close();
     }

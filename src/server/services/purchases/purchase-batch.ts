@@ -3,7 +3,6 @@ import type { holdings } from '../../db/schema';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
 import type { Settled } from '../batching-queue';
-import { formatCents } from '../../../domain/money';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import { lockPurchaseRows, writePurchases, type PurchaseWrite } from './purchase-statements';
 
@@ -74,14 +73,6 @@ function purchaseWrite(
     purchases: accepted.map(({ request, result: { holding, totalCents, feeCents } }) => ({
       holding_id: holding.id, user_id: request.userId, project_id: request.projectId, quantity: request.quantity,
       serial_start: holding.serialStart, serial_end: holding.serialEnd, price_cents: request.priceCents, total_cents: totalCents, fee_cents: feeCents,
-    })),
-    events: accepted.map(({ request, result: { holding, totalCents } }) => ({
-      userId: request.userId,
-      type: 'purchase.completed' as const,
-      data: {
-        creditId: holding.id, projectId: request.projectId, quantity: request.quantity, pricePerCredit: formatCents(request.priceCents),
-        total: formatCents(totalCents), serialStart: holding.serialStart, serialEnd: holding.serialEnd,
-      },
     })),
     answers: accepted.flatMap(({ request: { ticket }, result }) => {
       const answer = ticket?.answer(result);
