@@ -52,8 +52,13 @@ export async function loadPendingHoldings(db: Database, limit: number, statement
 export function pendingHoldingsQuery(limit: number): SQL {
   return sql`
     with recursive pending as materialized (
+      -- From the lowest holding without a token, found by walking holdings_unanchored_idx in order: the embedded
+      -- database never vacuums, so every token ever saved leaves a dead entry in that index, and the read of pending
+      -- lots (a bitmap scan) visited all of them on every pass; the walk marks the ones it passes as dead, which
+      -- later scans, both kinds, skip (1.7 ms → 0.3 ms a pass with 45,000 anchored holdings).
       select id, parent_holding_id, project_id, quantity from holdings
-      where token_id is null and anchor_error is null order by id limit ${limit}
+      where token_id is null and anchor_error is null and id >= (select min(id) from holdings where token_id is null)
+      order by id limit ${limit}
     ), tree(root, root_parent, root_project, id, quantity) as (
       select id, parent_holding_id, project_id, id, quantity from pending
       union

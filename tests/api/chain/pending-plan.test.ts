@@ -43,6 +43,34 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
   });
 });
 
+describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of pending holdings, long after the first', () => {
+  it('reads only the pending end of the index of lots without a token, not an entry for every token ever saved', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    // Lots bought and then anchored, as the worker does it: the embedded database never vacuums, so each token's
+    // update leaves a dead entry in holdings_unanchored_idx.
+    const inserted = await t.deps.db.execute(sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents)
+      select ${user.id}, ${project.id}, 1, g, g, 100 from generate_series(1, 20000) g returning id`);
+    const ids = (inserted as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const pendingCount = 5;
+    await t.deps.db.execute(sql`update holdings set token_id = id + 9000000 where token_id is null and id < ${ids[ids.length - pendingCount]}`);
+    await t.deps.db.execute(pendingHoldingsQuery(1000));
+    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingHoldingsQuery(1000)}`);
+    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: IndexNode }[];
+    // The old read's bitmap scan returned all 20,000 entries (and visited their rows) on every pass.
+    expect(entriesReadFrom(explained.Plan, 'holdings_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
+  });
+});
+
+interface IndexNode { 'Index Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: IndexNode[] }
+
+/** Entries the plan's scans of `index` returned. */
+function entriesReadFrom(node: IndexNode, index: string): number {
+  const own = node['Index Name'] === index ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + entriesReadFrom(child, index), 0);
+}
+
 describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s save of a batch\'s tokens', () => {
   it('finds each lot\'s token without a join, even under a plan prepared before the ids were known', async () => {
     const [project] = await listProjects(t.app);
