@@ -134,7 +134,7 @@ export function createAnchoringSweep(options: AnchoringSweepOptions) {
   }
 
   async function retireCertificates(): Promise<boolean> {
-    const pending = await loadPendingCertificates(db, batchSize);
+    const pending = await loadPendingCertificates(db, batchSize, statements);
     for (const batch of chunk(pending)) await sendRetirements(batch);
     return pending.length > 0;
   }

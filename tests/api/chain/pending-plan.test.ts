@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { holdingTokensUpdate, pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
+import { holdingTokensUpdate, pendingCertificatesQuery, pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
 import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { rowsReadBy } from '../../support/rows-read';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
@@ -42,6 +42,54 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
     expect(rowsDroppedByJoins(explained.Plan)).toBeLessThanOrEqual(pendingCount);
   });
 });
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of pending holdings, long after the first', () => {
+  it('reads only the pending end of the index of lots without a token, not an entry for every token ever saved', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    // Lots bought and then anchored, as the worker does it: the embedded database never vacuums, so each token's
+    // update leaves a dead entry in holdings_unanchored_idx.
+    const inserted = await t.deps.db.execute(sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents)
+      select ${user.id}, ${project.id}, 1, g, g, 100 from generate_series(1, 20000) g returning id`);
+    const ids = (inserted as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const pendingCount = 5;
+    await t.deps.db.execute(sql`update holdings set token_id = id + 9000000 where token_id is null and id < ${ids[ids.length - pendingCount]}`);
+    await t.deps.db.execute(pendingHoldingsQuery(1000));
+    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingHoldingsQuery(1000)}`);
+    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: IndexNode }[];
+    // The old read's bitmap scan returned all 20,000 entries (and visited their rows) on every pass.
+    expect(entriesReadFrom(explained.Plan, 'holdings_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
+  });
+});
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of pending retirements, long after the first', () => {
+  it('reads only the pending end of the index of certificates without a transaction', async () => {
+    const [project] = await listProjects(t.app);
+    const { user } = await signUp(t.app);
+    // Retired lots whose certificates the chain anchored, one update each as the worker saves them: dead entries.
+    await t.deps.db.execute(sql`insert into holdings (id, user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, status, token_id)
+      select 8000000 + g, ${user.id}, ${project.id}, 1, g, g, 100, 'retired', 8000000 + g from generate_series(1, 5000) g`);
+    await t.deps.db.execute(sql`insert into certificates (id, user_id, holding_id, project_id, beneficiary, reason, quantity, serial_start, serial_end, retired_at)
+      select 'plan-' || g, ${user.id}, 8000000 + g, ${project.id}, 'B', 'R', 1, g, g, now() from generate_series(1, 5000) g`);
+    const pendingCount = 3;
+    await t.deps.db.execute(sql`update certificates set chain_tx_hash = '0x' || id where holding_id < ${8000000 + 5000 - pendingCount + 1} and id like 'plan-%'`);
+    await t.deps.db.execute(pendingCertificatesQuery(1000));
+    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingCertificatesQuery(1000)}`);
+    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: IndexNode }[];
+    // The old read's scan returned all 5,000 entries on every pass.
+    expect(entriesReadFrom(explained.Plan, 'certificates_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
+  });
+});
+
+interface IndexNode { 'Index Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: IndexNode[] }
+
+/** Entries the plan's scans of `index` returned. */
+function entriesReadFrom(node: IndexNode, index: string): number {
+  const own = node['Index Name'] === index ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + entriesReadFrom(child, index), 0);
+}
 
 describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s save of a batch\'s tokens', () => {
   it('finds each lot\'s token without a join, even under a plan prepared before the ids were known', async () => {
