@@ -68,10 +68,18 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 // Free text (a retirement reason) may span lines: tab, line feed and carriage return are kept, exports quote them.
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Refuses control characters (NUL, escape, bell…) in a text field; `multiLine` keeps tabs and line breaks. */
+// A UTF-16 surrogate without its other half (matched code unit by code unit: no `u` flag).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Refuses control characters (NUL, escape, bell…) in a text field, and text that is not well-formed Unicode (a lone
+ * surrogate, which JSON's `\ud800` escape can carry, has no UTF-8 form to store, hash or print); `multiLine` keeps
+ * tabs and line breaks.
+ */
 export const withoutControlCharacters = (field: string, options: { multiLine?: boolean } = {}) => (text: string, context: z.RefinementCtx) => {
   const pattern = options.multiLine ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER;
   if (pattern.test(text)) context.addIssue({ code: 'custom', message: `${field} must not contain control characters` });
+  else if (LONE_SURROGATE.test(text)) context.addIssue({ code: 'custom', message: `${field} must be well-formed Unicode text (it holds a lone surrogate)` });
 };
 
 export const errorResponse = z.object({ message: z.string() });

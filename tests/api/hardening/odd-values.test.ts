@@ -77,6 +77,19 @@ describe('a control character in a text field', () => {
     await expectRefused({ method: 'POST', url: retire, payload: { reason: 'Net zero', beneficiary: text }, headers: { cookie: trader.cookie } }, /beneficiary must not contain/);
   });
 
+  it.each([['a lone high surrogate', '\ud800'], ['a lone low surrogate', '\udfff'], ['reversed halves', '\udc00\ud800']])('is a 400 for %s in every text field', async (_name, half) => {
+    const text = `Ada${half}Lovelace`;
+    const signUpBody = { email: 'odd@example.com', password: SIGN_UP_PASSWORD, firstName: 'Ada' };
+    await expectRefused({ method: 'POST', url: '/api/auth/register', payload: { ...signUpBody, firstName: text } }, /First name must be well-formed Unicode/);
+    await expectRefused({ method: 'POST', url: '/api/auth/register', payload: { ...signUpBody, companyName: text } }, /Company name must be well-formed Unicode/);
+    const purchase = { projectId: kenya.id, quantity: 1, pricePerCredit: kenya.pricePerCredit, retireImmediately: true };
+    await expectRefused({ method: 'POST', url: '/api/credits/purchase', payload: { ...purchase, reason: text }, headers: { cookie: trader.cookie } }, /reason must be well-formed/);
+    await expectRefused({ method: 'POST', url: '/api/credits/purchase', payload: { ...purchase, beneficiary: text }, headers: { cookie: trader.cookie } }, /beneficiary must be well-formed/);
+    const retire = `/api/credits/${holdingId}/retire`;
+    await expectRefused({ method: 'POST', url: retire, payload: { reason: text }, headers: { cookie: trader.cookie } }, /reason must be well-formed/);
+    await expectRefused({ method: 'POST', url: retire, payload: { reason: 'Net zero', beneficiary: text }, headers: { cookie: trader.cookie } }, /beneficiary must be well-formed/);
+  });
+
   it('still accepts accents, emoji and other scripts', async () => {
     const response = await t.app.inject({
       method: 'POST', url: '/api/auth/register', payload: { email: 'zoe@example.com', password: SIGN_UP_PASSWORD, firstName: 'Zoë 🌳 佐藤', companyName: 'Ørsted A/S' },
