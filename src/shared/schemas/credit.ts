@@ -42,7 +42,7 @@ export const purchaseBody = z.strictObject({
   /** The retirement claim of buy-and-retire (ignored without retireImmediately). */
   claim: retirementClaim.optional(),
   /** Pay the price held by this quote (POST /api/quotes); the other fields must match it. */
-  quoteId: z.string().min(1).max(100).optional(),
+  quoteId: z.string().min(1).max(100).superRefine(withoutControlCharacters('quoteId')).optional(),
 });
 export type PurchaseBody = z.infer<typeof purchaseBody>;
 

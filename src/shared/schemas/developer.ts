@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './common';
 
 export const API_KEY_SCOPES = ['read', 'trade', 'retire'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -8,7 +9,8 @@ export const WEBHOOK_EVENTS = ['purchase.completed', 'order.filled', 'retirement
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const createApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1, { error: 'name is required' }).max(100, { error: 'name must be at most 100 characters' }),
+  name: z.string().trim().min(1, { error: 'name is required' }).max(100, { error: 'name must be at most 100 characters' })
+    .superRefine(withoutControlCharacters('name')),
   scopes: z.array(z.enum(API_KEY_SCOPES, { error: 'scopes are read, trade and retire' })).min(1, { error: 'choose at least one scope' }),
 });
 
@@ -28,7 +30,8 @@ export const createdApiKey = apiKey.extend({ secret: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
 export const createWebhookBody = z.strictObject({
-  url: z.string().trim().max(2000, { error: 'url must be at most 2000 characters' }).url({ error: 'url must be an absolute URL' }),
+  url: z.string().trim().max(2000, { error: 'url must be at most 2000 characters' }).superRefine(withoutControlCharacters('url'))
+    .url({ error: 'url must be an absolute URL' }),
   events: z.array(z.enum(WEBHOOK_EVENTS, { error: `events are ${WEBHOOK_EVENTS.join(', ')}` })).min(1, { error: 'choose at least one event' }),
 });
 

@@ -75,6 +75,11 @@ describe('a control character in a text field', () => {
       await expectRefused({ method: 'POST', url: retire, payload: { reason: text }, headers: { cookie: trader.cookie } }, /reason must not contain/);
     }
     await expectRefused({ method: 'POST', url: retire, payload: { reason: 'Net zero', beneficiary: text }, headers: { cookie: trader.cookie } }, /beneficiary must not contain/);
+    // Ids and names a client chooses or echoes: PostgreSQL cannot even compare a text holding NUL.
+    const buy = { projectId: kenya.id, quantity: 1, pricePerCredit: kenya.pricePerCredit };
+    await expectRefused({ method: 'POST', url: '/api/credits/purchase', payload: { ...buy, quoteId: `quo_${control}` }, headers: { cookie: trader.cookie } }, /quoteId must not contain/);
+    await expectRefused({ method: 'POST', url: '/api/developers/keys', payload: { name: text, scopes: ['read'] }, headers: { cookie: trader.cookie } }, /name must not contain/);
+    await expectRefused({ method: 'POST', url: '/api/developers/webhooks', payload: { url: `https://hooks.example.com/${control}x`, events: ['order.filled'] }, headers: { cookie: trader.cookie } }, /url must not contain/);
   });
 
   it.each([['a lone high surrogate', '\ud800'], ['a lone low surrogate', '\udfff'], ['reversed halves', '\udc00\ud800']])('is a 400 for %s in every text field', async (_name, half) => {
