@@ -9,7 +9,7 @@ import type { Order, Trade } from '../../../shared/schemas/trading';
 import type { Settled } from '../batching-queue';
 import { idempotentBatchIn } from '../idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
-import { readBatchState } from './load-trading-state';
+import { readBatchState } from './read-batch-state';
 import { lockBook, type BookLock } from './project-lock';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { orderFromLedger, tradeToApi } from './to-api';

@@ -29,10 +29,9 @@ const LOT_ROW = sql.raw(`x(id, user_id, quantity, serial_start, serial_end, purc
  * column, `unnest`ed, so the statement's size grows by a few bytes per row. Lots created in the batch carry negative
  * ids: the statement gives them real ids and resolves the parent and transaction references to them. One trade row
  * and two transaction rows (trade_buy for the buyer, trade_sell for the seller, fee 0) are recorded per fill, and the
- * order.filled webhook outbox rows ride along (see filledOrdersOutbox). Updates also name their ids as an array: the planner cannot see how
- * few rows an unnest holds and would otherwise consider the whole table. The owners of resting orders are locked in
- * id order before their cash changes, like the batch's buyers were, so batches of two projects never wait on each
- * other in a cycle.
+ * order.filled webhook outbox rows ride along (see filledOrdersOutbox). Updates also name their ids as an array: the
+ * planner cannot see how few rows an unnest holds and would otherwise consider the whole table. Every user whose cash
+ * changes is locked in id order first, so batches of two projects never wait on each other in a cycle.
  */
 export async function writeTradingChanges(
   tx: Executor, projectId: number, changes: LedgerChanges, expectedCash: ReadonlyMap<number, bigint>, now: Date,
@@ -40,8 +39,31 @@ export async function writeTradingChanges(
 ): Promise<WrittenIds> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const hasNewLots = changes.newLots.length > 0;
+  const hasTrades = changes.trades.length > 0;
+  const cash = cashPart(changes, expectedCash);
+  const filled = [...changes.newOrders, ...changes.updatedOrders].filter((order) => order.status === 'filled');
+  const ctes = [
+    ...lotParts(projectId, changes, at), ...orderParts(projectId, changes, at), ...cash.ctes, ...tradeParts(projectId, changes, at),
+    ...(filled.length > 0 ? [filledOrdersOutbox(projectId, filled, now)] : []),
+  ];
+  if (ctes.length === 0) return { tradeIds: new Map(), lotIds: new Map() };
+  const result = await statements(tx, sql`
+    with ${sql.join(ctes, sql`, `)}
+    select ${hasTrades ? sql`array(select id from trade_ids order by key)` : sql`'{}'::int[]`} as trade_ids,
+      ${hasNewLots ? sql`array(select id from new_lot_ids order by key desc)` : sql`'{}'::int[]`} as lot_ids
+      ${cash.checked > 0 ? sql`, ledger_assert((select count(*) from cash where checked) = ${cash.checked}, 'a balance the batch relied on has moved')` : sql``}`);
+  const row = firstRow<{ trade_ids: number[] | string; lot_ids: number[] | string }>(result);
+  // Batch ids of new lots run -1, -2, …; trade keys 0, 1, …: the arrays come back in those orders.
+  return {
+    tradeIds: new Map(numberArray(row.trade_ids).map((id, index) => [changes.trades[index].key, id])),
+    lotIds: new Map(numberArray(row.lot_ids).map((id, index) => [changes.newLots[index].id, id])),
+  };
+}
+
+/** The lots the batch created (given their ids and their parents' here) and changed. */
+function lotParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
   const ctes: SQL[] = [];
-  if (hasNewLots) {
+  if (changes.newLots.length > 0) {
     ctes.push(sql`new_lots as (select * from unnest(${lotColumns(changes.newLots)}) as ${LOT_ROW})`);
     ctes.push(sql`new_lot_ids as materialized (select x.id as key, nextval('holdings_id_seq')::int as id from new_lots x)`);
     ctes.push(sql`inserted_lots as (
@@ -61,6 +83,12 @@ export async function writeTradingChanges(
       from unnest(${lotColumns(changes.updatedLots)}) as ${LOT_ROW}
       where h.id = x.id and h.id = any(${intArray(changes.updatedLots.map((lot) => lot.id))}))`);
   }
+  return ctes;
+}
+
+/** The orders the batch placed (ids and sequences reserved under the lock) and changed. */
+function orderParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
+  const ctes: SQL[] = [];
   const orders = changes.newOrders;
   if (orders.length > 0) {
     ctes.push(sql`inserted_orders as (
@@ -85,64 +113,64 @@ export async function writeTradingChanges(
         ${textArray(updated.map((order) => order.status))}) as x(id, filled_quantity, remaining_quantity, locked_cents, status)
       where o.id = x.id and o.id = any(${intArray(updated.map((order) => order.id))}))`);
   }
-  // Every balance the batch decided on (its buyers', whether it moved or not) is expected as it was: one that moved
-  // fails the assertion below, and the batch runs again on fresh reads. Others (sellers, the owners of resting
-  // orders) only receive, and their rows only change.
+  return ctes;
+}
+
+/**
+ * The balances. Every balance the batch decided on (its buyers', whether it moved or not) is expected as it was: one
+ * that moved fails the statement's assertion (`checked` rows must all match), and the batch runs again on fresh
+ * reads. Others (sellers, the owners of resting orders) only receive, and their rows only change.
+ */
+function cashPart(changes: LedgerChanges, expectedCash: ReadonlyMap<number, bigint>): { ctes: SQL[]; checked: number } {
   const deltas = new Map(changes.cashDeltas.map((delta) => [delta.userId, delta.deltaCents]));
   const cash = [...new Set([...deltas.keys(), ...expectedCash.keys()])].map((userId) => ({
     userId, deltaCents: deltas.get(userId) ?? 0n, expectedCents: expectedCash.get(userId) ?? null,
   }));
-  const checked = cash.filter((row) => row.expectedCents !== null).length;
-  if (cash.length > 0) {
-    const ids = intArray(cash.map((row) => row.userId));
-    ctes.push(sql`cash_holders as materialized (select id from users where id = any(${ids}) order by id for no key update)`);
-    ctes.push(sql`cash as (
-      update users u set cash_cents = u.cash_cents + x.delta
-      from unnest(${ids}, ${bigintArray(cash.map((row) => row.deltaCents))}, ${nullableBigintArray(cash.map((row) => row.expectedCents))})
-        as x(id, delta, expected)
-      where u.id = x.id and u.id = any(array(select id from cash_holders)) and (x.expected is null or u.cash_cents = x.expected)
-      returning x.expected is not null as checked)`);
-  }
+  if (cash.length === 0) return { ctes: [], checked: 0 };
+  const ids = intArray(cash.map((row) => row.userId));
+  return {
+    checked: cash.filter((row) => row.expectedCents !== null).length,
+    ctes: [
+      sql`cash_holders as materialized (select id from users where id = any(${ids}) order by id for no key update)`,
+      sql`cash as (
+        update users u set cash_cents = u.cash_cents + x.delta
+        from unnest(${ids}, ${bigintArray(cash.map((row) => row.deltaCents))}, ${nullableBigintArray(cash.map((row) => row.expectedCents))})
+          as x(id, delta, expected)
+        where u.id = x.id and u.id = any(array(select id from cash_holders)) and (x.expected is null or u.cash_cents = x.expected)
+        returning x.expected is not null as checked)`,
+    ],
+  };
+}
+
+/** The trades and their two history rows each (the buyer's names the lot it received, new lots resolved here). */
+function tradeParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
   const trades = changes.trades;
-  const hasTrades = trades.length > 0;
-  if (hasTrades) {
-    ctes.push(sql`trade_rows as (
+  if (trades.length === 0) return [];
+  const hasNewLots = changes.newLots.length > 0;
+  return [
+    sql`trade_rows as (
       select * from unnest(${intArray(trades.map((trade) => trade.key))}, ${intArray(trades.map((trade) => trade.buyOrderId))},
         ${intArray(trades.map((trade) => trade.sellOrderId))}, ${intArray(trades.map((trade) => trade.buyerId))},
         ${intArray(trades.map((trade) => trade.sellerId))}, ${bigintArray(trades.map((trade) => trade.priceCents))},
         ${intArray(trades.map((trade) => trade.quantity))}, ${bigintArray(trades.map((trade) => trade.totalCents))},
         ${intArray(trades.map((trade) => trade.buyerLotIds[0]))})
-        as x(key, buy_order_id, sell_order_id, buyer_id, seller_id, price_cents, quantity, total_cents, buyer_lot))`);
-    ctes.push(sql`trade_ids as materialized (select x.key, nextval('trades_id_seq')::int as id from trade_rows x)`);
-    ctes.push(sql`inserted_trades as (
+        as x(key, buy_order_id, sell_order_id, buyer_id, seller_id, price_cents, quantity, total_cents, buyer_lot))`,
+    sql`trade_ids as materialized (select x.key, nextval('trades_id_seq')::int as id from trade_rows x)`,
+    sql`inserted_trades as (
       insert into trades (id, project_id, buy_order_id, sell_order_id, buyer_id, seller_id, venue, price_cents, quantity,
         total_cents, created_at)
       select t.id, ${projectId}::int, x.buy_order_id, x.sell_order_id, x.buyer_id, x.seller_id, 'book', x.price_cents, x.quantity,
         x.total_cents, ${at}
-      from trade_rows x join trade_ids t on t.key = x.key)`);
-    ctes.push(sql`inserted_transactions as (
+      from trade_rows x join trade_ids t on t.key = x.key)`,
+    sql`inserted_transactions as (
       insert into transactions (user_id, type, project_id, holding_id, quantity, total_cents, fee_cents, created_at)
       select side.user_id, side.type, ${projectId}::int, side.holding_id, x.quantity, x.total_cents, 0, ${at}
       from trade_rows x
       ${hasNewLots ? sql`left join new_lot_ids n on n.key = x.buyer_lot` : sql``}
       cross join lateral (values
         (x.buyer_id, 'trade_buy', ${hasNewLots ? sql`case when x.buyer_lot < 0 then n.id else x.buyer_lot end` : sql`x.buyer_lot`}),
-        (x.seller_id, 'trade_sell', null::int)) as side(user_id, type, holding_id))`);
-  }
-  const filled = [...changes.newOrders, ...changes.updatedOrders].filter((order) => order.status === 'filled');
-  if (filled.length > 0) ctes.push(filledOrdersOutbox(projectId, filled, now));
-  if (ctes.length === 0) return { tradeIds: new Map(), lotIds: new Map() };
-  const result = await statements(tx, sql`
-    with ${sql.join(ctes, sql`, `)}
-    select ${hasTrades ? sql`array(select id from trade_ids order by key)` : sql`'{}'::int[]`} as trade_ids,
-      ${hasNewLots ? sql`array(select id from new_lot_ids order by key desc)` : sql`'{}'::int[]`} as lot_ids
-      ${checked > 0 ? sql`, ledger_assert((select count(*) from cash where checked) = ${checked}, 'a balance the batch relied on has moved')` : sql``}`);
-  const row = firstRow<{ trade_ids: number[] | string; lot_ids: number[] | string }>(result);
-  // Batch ids of new lots run -1, -2, …; trade keys 0, 1, …: the arrays come back in those orders.
-  return {
-    tradeIds: new Map(numberArray(row.trade_ids).map((id, index) => [trades[index].key, id])),
-    lotIds: new Map(numberArray(row.lot_ids).map((id, index) => [changes.newLots[index].id, id])),
-  };
+        (x.seller_id, 'trade_sell', null::int)) as side(user_id, type, holding_id))`,
+  ];
 }
 
 /**
