@@ -7,44 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/server/config';
 import { closeAppDeps, createAppDeps } from '../src/server/bootstrap';
 import { buildApp } from '../src/server/app';
 import { newProjectCache, runBatch, type DeskCommand } from '../src/server/services/trading/run-batch';
 import { mulberry32 } from '../src/domain/mrv/seeded-random';
+import { timePglite } from './support/pglite-timing';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 35);
 const WARM = Number(process.env.BENCH_WARM_BATCHES ?? 100);
 const MEASURED = Number(process.env.BENCH_BATCHES ?? 300);
-
-/** Times every PGlite protocol call; a simple-protocol EXECUTE is named after the statement it prepared. */
-function timePglite() {
-  const decoder = new TextDecoder();
-  const prepared = new Map<string, string>();
-  const spent = new Map<string, number>();
-  let counting = false;
-  const proto = PGlite.prototype as unknown as { execProtocolRawSync(message: Uint8Array): unknown };
-  const original = proto.execProtocolRawSync;
-  const kindOf = (message: Uint8Array): string => {
-    const text = decoder.decode(message.subarray(5, Math.min(message.length, 4096)));
-    const prepare = /prepare (trading_\w+) as\s+([\s\S]{0,60})/.exec(text);
-    if (prepare) prepared.set(prepare[1], prepare[2].replace(/\s+/g, ' '));
-    const execute = /execute (trading_\w+)/.exec(text);
-    if (execute) return prepared.get(execute[1]) ?? 'a prepared statement';
-    return String.fromCharCode(message[0]) === 'Q' ? text.replace(/\s+/g, ' ').slice(0, 40) : 'other protocol messages';
-  };
-  proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
-    const kind = kindOf(message);
-    const startedMs = performance.now();
-    try {
-      return original.call(this, message);
-    } finally {
-      if (counting) spent.set(kind, (spent.get(kind) ?? 0) + performance.now() - startedMs);
-    }
-  };
-  return { start: () => { counting = true; spent.clear(); }, spent };
-}
 
 export async function run(): Promise<void> {
   const pglite = timePglite();
@@ -88,10 +60,10 @@ export async function run(): Promise<void> {
       if (outcomes.some((outcome) => !outcome.ok)) throw new Error('a bench order was refused');
     }
     const used = process.cpuUsage(cpu);
-    const inPglite = [...pglite.spent.values()].reduce((sum, ms) => sum + ms, 0);
+    const inPglite = [...pglite.spent.values()].reduce((sum, entry) => sum + entry.ms, 0);
     const per = (ms: number) => `${(ms / MEASURED).toFixed(2)} ms`;
     console.log(`  ${MEASURED} batches of ${BATCH} crossing orders, in process: per batch CPU ${per((used.user + used.system) / 1000)}, wall ${per(wallMs)}, inside PGlite ${per(inPglite)} (${(inPglite / MEASURED / BATCH * 1000).toFixed(0)} µs an order)`);
-    for (const [kind, ms] of [...pglite.spent].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`    ${per(ms).padStart(8)}  ${kind}`);
+    for (const [kind, { ms }] of [...pglite.spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6)) console.log(`    ${per(ms).padStart(8)}  ${kind}`);
   } finally {
     await app.close();
     await closeAppDeps(deps);

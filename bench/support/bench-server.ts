@@ -1,5 +1,6 @@
 // A marketplace server for benchmarks: fresh embedded database in a temp dir, rich demo accounts, no logs.
 // Prints `READY <port>` on stdout once listening. Extra environment is passed through (e.g. CHAIN_ENABLED).
+// BENCH_TIME_PGLITE=1 prints every 5 s on stderr where the embedded database's time went, by statement.
 // BENCH_EXTRA_ISSUANCE tonnes are added to every project's issuance (and stock) before serving, so that long purchase
 // runs never meet a sold-out project: every request of a run is then valid, and runs compare the same work.
 import { mkdtempSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { createAppDeps } from '../../src/server/bootstrap';
 import { buildApp } from '../../src/server/app';
+if (process.env.BENCH_TIME_PGLITE) (await import('./pglite-timing')).reportPgliteTime();
 
 const config = loadConfig({
   CHAIN_ENABLED: 'false',
