@@ -70,7 +70,7 @@ export type Config = {
     privateKey: `0x${string}` | undefined;
     contractAddress: `0x${string}` | undefined;
     timeoutMs: number;
-    /** Under load, the window within which at most two anchoring passes start (see LOAD_PASSES in chain-anchoring.ts). */
+    /** Under load, the least time between the starts of two anchoring passes (see chain-anchoring.ts). */
     anchorSpacingMs: number;
   };
   /** Requests per minute each API key may send (per process). */

@@ -40,7 +40,7 @@ export interface ChainAnchoringOptions {
   batchSize?: number;
   /** Operations (mints, splits or retirements) per chain transaction. */
   operationsPerTransaction?: number;
-  /** Under load, the window within which at most LOAD_PASSES passes start; 0 runs passes back to back. */
+  /** Under load, the least time from one pass's start to the next's; 0 runs passes back to back. */
   passSpacingMs?: number;
 }
 
@@ -49,13 +49,11 @@ export interface ChainAnchoringOptions {
  * work (the pending rows' query, the journal, the saves) however few operations it carries: at 10 connections of
  * crossing orders a pass every ~20 ms doubled the main thread's CPU per order, and at 50 a pass that found nothing
  * ended its pump and the next commit started another (a pass per batch, 7% of the main thread). So a pass called for
- * by new commits waits until at most LOAD_PASSES passes have started within the spacing, letting each carry more
- * operations for the same fixed cost; a change after a quiet spell gets its pass at once, a backlog drains back to
+ * by new commits starts no sooner than the spacing after the previous pass's start, letting each carry more
+ * operations for the same fixed cost. A change after a quiet spell gets its pass at once, a backlog drains back to
  * back (no new commits), and a request waiting for its own anchoring ends the spacing at once, so a client that waits
  * for its token (a purchase answered with its token id) never waits for a spacing.
  */
-const LOAD_PASSES = 2;
-
 /** A request waits for its own anchoring only when at most this many operations are queued before it. */
 const MAX_OPERATIONS_AHEAD = 4;
 const BACKOFF_FIRST_MS = 1000;
@@ -83,10 +81,10 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
   let scheduled = false;
   /** Ends the current spacing between passes early (a request started waiting). */
   let endSpacing: (() => void) | null = null;
-  /** Changes announced so far, and at the last pass's start; the starts of the last LOAD_PASSES passes. */
+  /** Changes announced so far, and when the last pass started (with the count then). */
   let kicks = 0;
   let kicksAtLastPass = 0;
-  const passStartsMs: number[] = [];
+  let lastPassStartedMs = -Infinity;
   let stopped = false;
   let failures = 0;
   let lastError: string | null = null;
@@ -118,14 +116,13 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
         reconciled = true;
       }
       do {
-        if (kicks > kicksAtLastPass && passStartsMs.length === LOAD_PASSES && !waiters.anyWaiting) {
-          await spacing(passStartsMs[0] + passSpacingMs - Date.now());
+        if (kicks > kicksAtLastPass && !waiters.anyWaiting) {
+          await spacing(lastPassStartedMs + passSpacingMs - Date.now());
           if (stopped) break;
         }
         again = false;
         kicksAtLastPass = kicks;
-        passStartsMs.push(Date.now());
-        if (passStartsMs.length > LOAD_PASSES) passStartsMs.shift();
+        lastPassStartedMs = Date.now();
         if (!(await passes.sweep()) && !again) break;
       } while (!stopped);
       failures = 0;
