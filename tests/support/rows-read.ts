@@ -3,15 +3,25 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../src/server/db/client';
 import type { StatementRunner } from '../../src/server/db/statement-runner';
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type'?: string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   'Rows Removed by Index Recheck'?: number;
+  'Rows Removed by Join Filter'?: number;
   'Subplan Name'?: string;
   Plans?: PlanNode[];
+}
+
+/** Runs `query` under EXPLAIN ANALYZE (it runs: a write changes rows) and answers its plan's root. */
+export async function explainAnalyze(executor: Executor, query: SQL): Promise<PlanNode> {
+  const result = await executor.execute(sql`explain (analyze, format json) ${query}`);
+  const cell = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
+  const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+  return explained.Plan;
 }
 
 /** Rows of `table` the plan's scans looked at: those they returned and those they read and dropped. */
@@ -36,10 +46,8 @@ function subplan(node: PlanNode, name: string): PlanNode | undefined {
 
 /** Runs `query` (a read: it runs) under EXPLAIN ANALYZE: the rows of `table` its plan, or its part named `part`, looked at. */
 export async function rowsReadBy(executor: Executor, query: SQL, { table, part }: { table: string; part?: string }): Promise<number> {
-  const result = await executor.execute(sql`explain (analyze, format json) ${query}`);
-  const cell = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
-  const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-  const node = part ? subplan(explained.Plan, part) : explained.Plan;
+  const plan = await explainAnalyze(executor, query);
+  const node = part ? subplan(plan, part) : plan;
   if (!node) throw new Error(`the plan has no ${part}`);
   return rowsLookedAt(node, table);
 }

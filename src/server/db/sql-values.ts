@@ -1,9 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-/** An int[] parameter as one bound value, so that an empty list stays valid SQL (unlike `in (…)`). */
-export function intArray(values: readonly number[]): SQL {
-  return sql`${`{${values.join(',')}}`}::int[]`;
+/**
+ * A numeric array parameter (`{1,2,NULL}`) as one bound value, so that an empty list stays valid SQL (unlike
+ * `in (…)`); set-based writes (`unnest($1::int[], $2::text[], …)`) take one per column instead of a JSON document
+ * with the column names repeated on every row, which the database would parse again.
+ */
+function numericArray(values: readonly (number | bigint | null)[], type: 'int' | 'bigint'): SQL {
+  return sql`${`{${values.map((value) => value ?? 'NULL').join(',')}}`}::${sql.raw(type)}[]`;
 }
+
+/** An int[] parameter. */
+export const intArray = (values: readonly number[]): SQL => numericArray(values, 'int');
+/** An int[] parameter whose entries may be null. */
+export const nullableIntArray = (values: readonly (number | null)[]): SQL => numericArray(values, 'int');
+/** A bigint[] parameter. */
+export const bigintArray = (values: readonly bigint[]): SQL => numericArray(values, 'bigint');
+/** A bigint[] parameter whose entries may be null. */
+export const nullableBigintArray = (values: readonly (bigint | null)[]): SQL => numericArray(values, 'bigint');
 
 /** Rows of one statement as a single JSON parameter: any batch size fits one round trip and one bound value. */
 export function jsonParam(value: unknown): SQL {
@@ -33,24 +46,6 @@ export function firstRow<T>(result: unknown): T {
 
 export function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
-/**
- * Array parameters for set-based writes (`unnest($1::int[], $2::text[], …)`): one compact literal per column instead
- * of a JSON document with the column names repeated on every row, which the database would parse again.
- */
-export function bigintArray(values: readonly bigint[]): SQL {
-  return sql`${`{${values.join(',')}}`}::bigint[]`;
-}
-
-/** An int[] parameter whose entries may be null. */
-export function nullableIntArray(values: readonly (number | null)[]): SQL {
-  return sql`${`{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`}::int[]`;
-}
-
-/** A bigint[] parameter whose entries may be null. */
-export function nullableBigintArray(values: readonly (bigint | null)[]): SQL {
-  return sql`${`{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`}::bigint[]`;
 }
 
 /** A text[] parameter; every entry is quoted, so any text survives. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { holdingTokensUpdate, pendingCertificatesQuery, pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
 import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { rowsReadBy } from '../../support/rows-read';
+import { explainAnalyze, rowsReadBy, type PlanNode } from '../../support/rows-read';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -35,11 +35,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
       select ${user.id}, ${project.id}, 1, g, g, 100, 5000000 + g from generate_series(1, 40000) g`);
     const pendingCount = 300;
     await t.deps.db.execute(sql`update holdings set token_id = null where id in (select id from holdings order by id desc limit ${pendingCount})`);
-    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingHoldingsQuery(1000)}`);
-    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
-    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
+    const plan = await explainAnalyze(t.deps.db, pendingHoldingsQuery(1000));
     // The old query joined the pending lots to their sums by a nested loop: 300 × 299 / 2 = 44,850 rows compared and dropped.
-    expect(rowsDroppedByJoins(explained.Plan)).toBeLessThanOrEqual(pendingCount);
+    expect(rowsDroppedByJoins(plan)).toBeLessThanOrEqual(pendingCount);
   });
 });
 
@@ -55,11 +53,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
     const pendingCount = 5;
     await t.deps.db.execute(sql`update holdings set token_id = id + 9000000 where token_id is null and id < ${ids[ids.length - pendingCount]}`);
     await t.deps.db.execute(pendingHoldingsQuery(1000));
-    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingHoldingsQuery(1000)}`);
-    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
-    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: IndexNode }[];
+    const plan = await explainAnalyze(t.deps.db, pendingHoldingsQuery(1000));
     // The old read's bitmap scan returned all 20,000 entries (and visited their rows) on every pass.
-    expect(entriesReadFrom(explained.Plan, 'holdings_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
+    expect(entriesReadFrom(plan, 'holdings_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
   });
 });
 
@@ -75,18 +71,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s read of 
     const pendingCount = 3;
     await t.deps.db.execute(sql`update certificates set chain_tx_hash = '0x' || id where holding_id < ${8000000 + 5000 - pendingCount + 1} and id like 'plan-%'`);
     await t.deps.db.execute(pendingCertificatesQuery(1000));
-    const rows = await t.deps.db.execute(sql`explain (analyze, format json) ${pendingCertificatesQuery(1000)}`);
-    const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
-    const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: IndexNode }[];
+    const plan = await explainAnalyze(t.deps.db, pendingCertificatesQuery(1000));
     // The old read's scan returned all 5,000 entries on every pass.
-    expect(entriesReadFrom(explained.Plan, 'certificates_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
+    expect(entriesReadFrom(plan, 'certificates_unanchored_idx')).toBeLessThanOrEqual(pendingCount + 5);
   });
 });
 
-interface IndexNode { 'Index Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: IndexNode[] }
-
 /** Entries the plan's scans of `index` returned. */
-function entriesReadFrom(node: IndexNode, index: string): number {
+function entriesReadFrom(node: PlanNode, index: string): number {
   const own = node['Index Name'] === index ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
   return own + (node.Plans ?? []).reduce((sum, child) => sum + entriesReadFrom(child, index), 0);
 }
@@ -104,21 +96,17 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the anchoring worker\'s save of 
     await t.deps.db.transaction(async (tx) => {
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql.raw(`prepare save_tokens_plan as ${text}`));
-      const rows = await tx.execute(sql.raw(`explain (analyze, format json) execute save_tokens_plan(${params.map((value) => `'${String(value)}'`).join(', ')})`));
+      const plan = await explainAnalyze(tx, sql.raw(`execute save_tokens_plan(${params.map((value) => `'${String(value)}'`).join(', ')})`));
       await tx.execute(sql`deallocate save_tokens_plan`);
-      const cell = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0]['QUERY PLAN'];
-      const [explained] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: JoinNode }[];
-      expect(rowsDroppedByJoins(explained.Plan)).toBe(0);
+      expect(rowsDroppedByJoins(plan)).toBe(0);
     });
     const saved = await t.deps.db.execute(sql`select count(*)::int as n from holdings where id = any(${`{${ids.join(',')}}`}::int[]) and token_id = 7000000 + id`);
     expect((saved as unknown as { rows: { n: number }[] }).rows[0].n).toBe(200);
   });
 });
 
-interface JoinNode { 'Rows Removed by Join Filter'?: number; 'Actual Loops'?: number; Plans?: JoinNode[] }
-
 /** Rows a plan's joins compared and dropped, summed over the whole plan. */
-function rowsDroppedByJoins(node: JoinNode): number {
+function rowsDroppedByJoins(node: PlanNode): number {
   const own = (node['Rows Removed by Join Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsDroppedByJoins(child), 0);
 }

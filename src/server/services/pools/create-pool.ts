@@ -4,7 +4,7 @@ import { addLiquidity } from '../../../domain/amm/add-liquidity';
 import { isEmptyPool } from '../../../domain/amm/pool-state';
 import { ConflictError, NotFoundError } from '../../../domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
-import { lockExistingProject } from '../trading/project-lock';
+import { lockProject } from '../trading/project-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { runTransaction } from '../../db/run-transaction';
 import { idempotentIn } from '../idempotency/idempotent-writes';
@@ -26,7 +26,7 @@ export interface CreatePoolInput {
  */
 export function createPool(db: Database, input: CreatePoolInput, now: Date, ticket?: IdempotencyTicket<LiquidityResult>): Promise<LiquidityResult> {
   return runTransaction(db, (tx) => idempotentIn(tx, ticket, now, async () => {
-    if (!(await lockExistingProject(tx, input.projectId))) throw new NotFoundError(`Project ${input.projectId} not found`);
+    if (!(await lockProject(tx, input.projectId))) throw new NotFoundError(`Project ${input.projectId} not found`);
     const context = await readPoolContext(tx, {
       pool: { projectId: input.projectId },
       userId: input.userId,

@@ -37,11 +37,11 @@ const lockById = (projectId: number, columns: SQL = sql`id`) => sql`
  *
  * The same statement takes KEY SHARE on the project row: a purchase locks the project row first and then its buyer,
  * and taking KEY SHARE first keeps the order "project, then users" everywhere, so a purchase and a trade of the same
- * user cannot deadlock on PostgreSQL. An unknown project takes no lock, and the caller then finds no project and
- * writes nothing.
+ * user cannot deadlock on PostgreSQL. Answers whether the project exists: an unknown project takes no lock, and the
+ * caller then finds no project and writes nothing.
  */
-export async function lockProject(tx: Executor, projectId: number, statements: StatementRunner = plainStatements): Promise<void> {
-  await statements(tx, sql`with ${lockedProject(lockById(projectId), false)} select id from project`);
+export async function lockProject(tx: Executor, projectId: number, statements: StatementRunner = plainStatements): Promise<boolean> {
+  return rowsOf(await statements(tx, sql`with ${lockedProject(lockById(projectId), false)} select id from project`)).length > 0;
 }
 
 export interface BookLock {
@@ -91,10 +91,4 @@ export async function lockPoolProject(tx: Executor, poolId: number): Promise<num
       from pools join projects on projects.id = pools.project_id where pools.id = ${poolId} for key share of projects`, false)}
     select id from project`));
   return rows[0]?.id ?? null;
-}
-
-/** Takes the locks of a project that must exist (pool creation); returns false when there is no such project. */
-export async function lockExistingProject(tx: Executor, projectId: number): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(await tx.execute(sql`with ${lockedProject(lockById(projectId), false)} select id from project`));
-  return rows.length > 0;
 }

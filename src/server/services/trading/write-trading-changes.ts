@@ -44,7 +44,7 @@ export async function writeTradingChanges(
   const filled = [...changes.newOrders, ...changes.updatedOrders].filter((order) => order.status === 'filled');
   const ctes = [
     ...lotParts(projectId, changes, at), ...orderParts(projectId, changes, at), ...cash.ctes, ...tradeParts(projectId, changes, at),
-    ...(filled.length > 0 ? [filledOrdersOutbox(projectId, filled, now)] : []),
+    ...(filled.length > 0 ? [filledOrdersOutbox(projectId, filled, now, at)] : []),
   ];
   if (ctes.length === 0) return { tradeIds: new Map(), lotIds: new Map() };
   const result = await statements(tx, sql`
@@ -105,13 +105,14 @@ function orderParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
   }
   const updated = changes.updatedOrders;
   if (updated.length > 0) {
+    const ids = intArray(updated.map((order) => order.id));
     ctes.push(sql`updated_orders as (
       update orders o set filled_quantity = x.filled_quantity, remaining_quantity = x.remaining_quantity,
         locked_cents = x.locked_cents, status = x.status, updated_at = ${at}
-      from unnest(${intArray(updated.map((order) => order.id))}, ${intArray(updated.map((order) => order.filledQuantity))},
+      from unnest(${ids}, ${intArray(updated.map((order) => order.filledQuantity))},
         ${intArray(updated.map((order) => order.remainingQuantity))}, ${bigintArray(updated.map((order) => order.lockedCents))},
         ${textArray(updated.map((order) => order.status))}) as x(id, filled_quantity, remaining_quantity, locked_cents, status)
-      where o.id = x.id and o.id = any(${intArray(updated.map((order) => order.id))}))`);
+      where o.id = x.id and o.id = any(${ids}))`);
   }
   return ctes;
 }
@@ -179,8 +180,7 @@ function tradeParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
  * JSON.stringify gives for `{ type, timestamp, data }`, as the other events' (record-webhook-events.ts), without a
  * JSON document of every event sent only to be dropped by the join. A test compares the delivered bytes.
  */
-function filledOrdersOutbox(projectId: number, orders: readonly LedgerOrder[], now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
+function filledOrdersOutbox(projectId: number, orders: readonly LedgerOrder[], now: Date, at: SQL): SQL {
   return sql`outbox as (
     insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
     select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'order.filled',
