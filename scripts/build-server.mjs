@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the server to JavaScript in dist/server with esbuild: one ESM bundle per entry (the server, the chain
-// node, the chain thread's body) sharing chunks, npm packages left as imports so node_modules serves them. The chain
-// thread's entry (.mjs) is copied beside them: it loads chain-thread.js when it finds it, else the TypeScript body.
+// node, the chain process's body) sharing chunks, npm packages left as imports so node_modules serves them. The chain
+// process's entry (.mjs) is copied beside them: it loads chain-process-body.js when it finds it, else the TypeScript body.
 // Usage: node scripts/build-server.mjs
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const outdir = path.join(root, 'dist', 'server');
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   'chain-node': 'src/server/chain-node.ts',
-  'chain-thread': 'src/server/chain/chain-thread.ts',
+  'chain-process-body': 'src/server/chain/chain-process-body.ts',
 };
 
 export async function buildServer() {
@@ -32,7 +32,7 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  copyFileSync(path.join(root, 'src/server/chain/chain-thread-entry.mjs'), path.join(outdir, 'chain-thread-entry.mjs'));
+  copyFileSync(path.join(root, 'src/server/chain/chain-process-entry.mjs'), path.join(outdir, 'chain-process-entry.mjs'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

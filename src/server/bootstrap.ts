@@ -59,7 +59,10 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   if (!config.chain.enabled) return deps;
   const log = config.logLevel === 'silent' ? () => {} : (line: string) => console.log(`[chain] ${line}`);
   try {
-    const runtime = await startChain(await withNodeContract(config, log), database.db, { ...options.chain, log });
+    let anchoringAfterRestart = () => {};
+    const runtime = await startChain(await withNodeContract(config, log), database.db, {
+      ...options.chain, log, onRestarted: () => anchoringAfterRestart(),
+    });
     const chain = options.chain?.wrap ? options.chain.wrap(runtime.chain) : runtime.chain;
     // Several instances may share a PostgreSQL database: only the holder of the anchoring lock runs the worker, and on
     // a shared remote chain each term first adopts tokens its predecessor created but did not save.
@@ -76,6 +79,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
       })
       : null;
     const anchoring = leader ?? createWorker();
+    anchoringAfterRestart = () => anchoring.kick();
     try {
       await anchoring.start();
     } catch (error) {

@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   CHAIN_ANCHOR_SPACING_MS: z.coerce.number().int().min(0).default(100),
+  CHAIN_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(2048),
+  CHAIN_STALL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
@@ -72,6 +74,10 @@ export type Config = {
     timeoutMs: number;
     /** Under load, the least time between the starts of two anchoring passes (see chain-anchoring.ts). */
     anchorSpacingMs: number;
+    /** Resident memory at which the embedded chain's process is killed and restarted. */
+    memoryLimitMb: number;
+    /** How long the embedded chain's process may go without answering before it is restarted. */
+    stallTimeoutMs: number;
   };
   /** Requests per minute each API key may send (per process). */
   apiKeyRateLimitPerMinute: number;
@@ -124,6 +130,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       contractAddress: env.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
       timeoutMs: env.CHAIN_TIMEOUT_MS,
       anchorSpacingMs: env.CHAIN_ANCHOR_SPACING_MS,
+      memoryLimitMb: env.CHAIN_MEMORY_LIMIT_MB,
+      stallTimeoutMs: env.CHAIN_STALL_TIMEOUT_MS,
     },
     apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     webhooks: {

@@ -4,7 +4,7 @@ import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi.js';
 import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact.js';
 import { DEV_CUSTODY_PRIVATE_KEY, startEmbeddedChain } from '../../src/server/chain/embedded-chain.js';
 import type { ReplaySource } from '../../src/server/chain/replay-transactions.js';
-import { startEmbeddedChainInThread } from '../../src/server/chain/threaded-chain.js';
+import { startEmbeddedChainProcess } from '../../src/server/chain/chain-process.js';
 import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender.js';
 import { sampleCredit } from './chain-test-kit.js';
 
@@ -62,7 +62,7 @@ describe('when a long journal replays page by page in the chain thread', () => {
         return later.splice(0, 3);
       },
     };
-    const restarted = await startEmbeddedChainInThread({ privateKey: DEV_CUSTODY_PRIVATE_KEY, replay: source, replayInBackground: true });
+    const restarted = await startEmbeddedChainProcess({ privateKey: DEV_CUSTODY_PRIVATE_KEY, replay: source, replayInBackground: true });
     try {
       const receipt = (await restarted.request({ method: 'eth_getTransactionReceipt', params: [oldest.txHash] })) as { status: Hex; blockNumber: Hex };
       expect(receipt.status).toBe('0x1');

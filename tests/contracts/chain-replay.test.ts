@@ -63,23 +63,59 @@ describe('when an embedded chain restarts from its journal', () => {
     }
   });
 
-  it('journals and replays transactions that browser wallets send through /rpc, reverted ones included', async () => {
+  it('refuses a stranger\'s raw transaction through the public entry, and journals nothing for it', async () => {
+    const journal = memoryJournal();
+    const chain = await startEmbeddedChain({ journal });
+    try {
+      const stranger = randomAccount();
+      const rawTransaction = await stranger.signTransaction({
+        type: 'eip1559', chainId: chain.chainId, nonce: 0, to: chain.contractAddress, data: '0x', gas: 100_000n, maxFeePerGas: 0n, maxPriorityFeePerGas: 0n,
+      });
+      await expect(chain.request({ method: 'eth_sendRawTransaction', params: [rawTransaction] })).rejects.toThrow(/refused: this gateway only reads/);
+      await expect(chain.relayCustodyTransaction(rawTransaction)).rejects.toThrow(/only transactions signed by the marketplace's custody key/);
+      expect(journal.entries.map((entry) => entry.kind)).toEqual(['deploy']);
+    } finally {
+      await chain.close();
+    }
+  });
+
+  it('replays an old journal\'s strangers\' transactions, passing over one that no longer comes back as recorded', async () => {
     const journal = memoryJournal();
     const first = await startEmbeddedChain({ journal });
     const holder = randomAccount();
     const { tokenId } = await first.mint({ ...sampleCredit, to: holder.address });
-    const failed = await sendAs(first, randomAccount(), 'retireCredit', [BigInt(tokenId), 'not mine']);
     const retired = await sendAs(first, holder, 'retireCredit', [BigInt(tokenId), 'from my wallet']);
+    const { txHash } = await first.mint(sampleCredit);
     await first.close();
 
-    expect(journal.entries.map((entry) => entry.kind)).toEqual(['deploy', 'mint', 'rpc', 'rpc']);
-    const restarted = await startEmbeddedChain({ replay: journal.entries });
+    // As /rpc journaled them before it became read-only, one with a tampered outcome.
+    const [deploy, mint, laterMint] = journal.entries;
+    const foreign = { kind: 'rpc' as const, rawTransaction: retired.rawTransaction, txHash: retired.transactionHash, blockTimestamp: laterMint.blockTimestamp, status: 'reverted' as const };
+    const restarted = await startEmbeddedChain({ replay: [deploy, mint, foreign, laterMint] });
     try {
-      expect(await restarted.getTransaction(failed.transactionHash)).toMatchObject({ found: true, status: 'reverted' });
-      expect(await restarted.getTransaction(retired.transactionHash)).toMatchObject({ found: true, status: 'success' });
-      expect(await restarted.getCreditDetails(tokenId)).toMatchObject({ isRetired: true, retirementReason: 'from my wallet' });
+      expect(restarted.replayStatus()).toMatchObject({ state: 'done', foreignDivergences: 1, divergence: null, replayed: 4 });
+      expect(await restarted.getCreditDetails(tokenId)).toMatchObject({ isRetired: true });
+      expect(await restarted.getTransaction(txHash)).toMatchObject({ found: true, status: 'success' });
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('brings back the same block numbers: no block is mined that the replay would not repeat', async () => {
+    const journal = memoryJournal();
+    const first = await startEmbeddedChain({ journal });
+    await first.mint(sampleCredit);
+    await first.close();
+    const second = await startEmbeddedChain({ replay: journal.entries, journal });
+    const { txHash } = await second.mint(sampleCredit);
+    const liveBlock = (await second.getTransaction(txHash)).blockNumber;
+    await second.close();
+    const third = await startEmbeddedChain({ replay: journal.entries });
+    try {
+      expect((await third.getTransaction(txHash)).blockNumber).toBe(liveBlock);
+      expect(liveBlock).toBe(3n);
+    } finally {
+      await third.close();
     }
   });
 
@@ -99,7 +135,7 @@ describe('when an embedded chain restarts from its journal', () => {
     await first.close();
     const [deploy, mint, retire] = journal.entries;
 
-    await expect(startEmbeddedChain({ replay: [deploy, retire] })).rejects.toThrow('Chain replay failed at journal entry 1');
+    await expect(startEmbeddedChain({ replay: [deploy, retire] })).rejects.toThrow(/Chain replay diverged at journal entry 1 .*not accepted again/);
     const tampered = { ...mint, status: 'reverted' as const };
     await expect(startEmbeddedChain({ replay: [deploy, tampered, retire] })).rejects.toThrow(/Chain replay diverged at journal entry 1 .*success now/);
   });

@@ -29,8 +29,8 @@ export function randomAccount(): PrivateKeyAccount {
 }
 
 /**
- * Signs and sends a contract call as `account` through /rpc, like a browser wallet. Gas is free on the embedded
- * chain (base fee 0), so a zero fee cap lets an unfunded account transact.
+ * Signs and sends a contract call as `account` straight to the embedded node (/rpc refuses strangers' transactions).
+ * Gas is free on the embedded chain (base fee 0), so a zero fee cap lets an unfunded account transact.
  */
 export async function sendAs<N extends WriteName>(
   chain: CarbonCreditChain,
@@ -50,8 +50,11 @@ export async function sendAs<N extends WriteName>(
     maxFeePerGas: 0n,
     maxPriorityFeePerGas: 0n,
   });
-  const txHash = (await chain.request({ method: 'eth_sendRawTransaction', params: [rawTransaction] })) as Hex;
-  return client.getTransactionReceipt({ hash: txHash });
+  // /rpc only reads now: a stranger's transaction reaches the node directly, as another node's peer would send it.
+  const node = (chain as { nodeRequest?: CarbonCreditChain['request'] }).nodeRequest;
+  if (!node) throw new Error('sendAs needs an embedded chain (its nodeRequest)');
+  const txHash = (await node({ method: 'eth_sendRawTransaction', params: [rawTransaction] })) as Hex;
+  return Object.assign(await client.getTransactionReceipt({ hash: txHash }), { rawTransaction });
 }
 
 /** Runs a call as `from` without sending it and returns the decoded custom error it reverts with. */

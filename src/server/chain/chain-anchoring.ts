@@ -129,6 +129,9 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
       state = stopped ? 'stopped' : 'idle';
     } catch (error) {
       if (stopped) return;
+      // A call that failed may still have been mined and journaled (the chain process died before answering): the
+      // next pass applies such results before it sends anything, so no row is anchored twice.
+      reconciled = false;
       failures++;
       const delayMs = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
       lastError = (error as Error).message;

@@ -10,12 +10,12 @@ import { marketplaceChain } from './chain-definition.js';
 import { loadCarbonCreditArtifact, type ContractArtifact } from './contract-artifact.js';
 import { deployCarbonCredit } from './deploy-carbon-credit.js';
 import { createHardhatProvider } from './hardhat-provider.js';
-import { createPublicRpc, type Eip1193RequestFn } from './public-rpc.js';
+import { createPublicRpc, JsonRpcError, METHOD_NOT_FOUND, type Eip1193RequestFn } from './public-rpc.js';
 import { replayAwareRequest, ReplayProgress } from './replay-progress.js';
 import {
-  replayEntryHash, replayGenesisDate, replaySourceEntries, replayTransactions, type ReplayEntry, type ReplaySource,
+  ReplayDivergence, replayEntryHash, replayGenesisDate, replaySourceEntries, replayTransactions, type ReplayEntry, type ReplayOutcome, type ReplaySource,
 } from './replay-transactions.js';
-import { createTransactionSender, type ChainJournal } from './transaction-sender.js';
+import { createTransactionSender, type ChainJournal, type ChainJournalEntry } from './transaction-sender.js';
 
 /**
  * Hardhat's public development key #0. Fine for tests and a laptop demo; a deployment that serves /rpc to others must
@@ -59,6 +59,25 @@ export interface EmbeddedCarbonCreditChain extends CarbonCreditChain {
   readonly nodeRequest: Eip1193RequestFn;
   /** Resolves when the journal is replayed (at once without one); rejects when the replay failed. */
   synced(): Promise<{ replayMs: number }>;
+  /** How far the replay has come, and what it found. */
+  replayStatus(): ReplayStatus;
+  /**
+   * Sends a transaction signed by the custody key (an app instance's, through `npm run chain`), ordered and journaled
+   * with this chain's own; anything signed by another key is refused. Resolves with its hash once mined.
+   */
+  relayCustodyTransaction(rawTransaction: Hex): Promise<Hex>;
+}
+
+export interface ReplayStatus {
+  /** Journal entries to replay at start, and how many are on the chain again. */
+  entries: number;
+  replayed: number;
+  state: 'replaying' | 'done' | 'diverged' | 'failed';
+  /** The first journal entry whose outcome differs, when the replay stopped there. */
+  divergence: { entryIndex: number; txHash: Hex; detail: string } | null;
+  /** Strangers' old transactions passed over because they did not come back as recorded. */
+  foreignDivergences: number;
+  error: string | null;
 }
 
 /**
@@ -75,33 +94,79 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
 
   const background = options.replayInBackground === true && replay.firstPage.length > 0;
   const progress = new ReplayProgress(background ? replay.hashes : []);
+  const status: ReplayStatus = { entries: replay.hashes.length, replayed: 0, state: 'replaying', divergence: null, foreignDivergences: 0, error: null };
+  // Each block's time is pinned before its transaction: the wall clock, never behind the newest block (a replay
+  // restores older times). No block is mined for the clock alone, so a replay brings back the same block numbers.
+  let lastBlockSeconds = 0;
+  const clock = {
+    async pin() {
+      lastBlockSeconds = Math.max(Math.floor(Date.now() / 1000), lastBlockSeconds);
+      await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(lastBlockSeconds)] });
+    },
+    replayed(outcome: ReplayOutcome) {
+      lastBlockSeconds = Math.max(lastBlockSeconds, outcome.lastTimestamp);
+      status.foreignDivergences = outcome.foreignDivergences;
+    },
+  };
+  const journal: ChainJournal = {
+    record(entry: ChainJournalEntry) {
+      lastBlockSeconds = Math.max(lastBlockSeconds, entry.blockTimestamp);
+      return options.journal?.record(entry);
+    },
+  };
   const sender = createTransactionSender({
     client,
     account,
     chainId: CHAIN_ID,
     fees: async () => EMBEDDED_FEES,
     fixedCallGas: EMBEDDED_CALL_GAS,
-    journal: options.journal,
+    journal,
     ready: progress.done,
+    beforeSend: clock.pin,
   });
   // Without a background replay there is nothing to wait for (the deployment itself goes through the sender).
   if (!background) progress.succeeded();
   let replayMs = 0;
   let contractAddress: Address;
+  const onReplayed = (receipt: { transactionHash: Hex; blockNumber: bigint }) => {
+    status.replayed++;
+    progress.replayed(receipt.transactionHash, receipt.blockNumber);
+  };
+  const replayFailed = (error: Error) => {
+    status.state = error instanceof ReplayDivergence ? 'diverged' : 'failed';
+    status.error = error.message;
+    if (error instanceof ReplayDivergence) status.divergence = { entryIndex: error.entryIndex, txHash: error.txHash, detail: error.detail };
+  };
   if (replay.firstPage.length === 0) {
+    status.state = 'done';
     contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
   } else if (!background) {
-    contractAddress = await replayedContractAddress(request, client, replaySourceEntries(replay), account.address);
+    try {
+      contractAddress = await replayedContractAddress(request, client, replaySourceEntries(replay), account.address, clock.replayed, onReplayed);
+      status.state = 'done';
+    } catch (error) {
+      replayFailed(error as Error);
+      throw error;
+    }
   } else {
     contractAddress = await deploymentAddress(replay.firstPage, account.address);
     const replayStartedMs = performance.now();
-    replayedContractAddress(request, client, replaySourceEntries(replay), account.address, (receipt) => progress.replayed(receipt.transactionHash, receipt.blockNumber)).then(
+    replayedContractAddress(request, client, replaySourceEntries(replay), account.address, clock.replayed, onReplayed).then(
       (replayed) => {
         replayMs = performance.now() - replayStartedMs;
-        if (replayed.toLowerCase() === contractAddress) progress.succeeded();
-        else progress.failed(new Error(`The replay deployed CarbonCredit at ${replayed}, not ${contractAddress}`));
+        if (replayed.toLowerCase() === contractAddress) {
+          status.state = 'done';
+          progress.succeeded();
+        } else {
+          const error = new Error(`The replay deployed CarbonCredit at ${replayed}, not ${contractAddress}`);
+          replayFailed(error);
+          progress.failed(error);
+        }
       },
-      (error: Error) => progress.failed(error),
+      (error: Error) => {
+        replayFailed(error);
+        progress.failed(error);
+      },
     );
   }
   const chain = createCarbonCreditChain({
@@ -110,14 +175,27 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     chainId: CHAIN_ID,
     contractAddress,
     custodyAddress: account.address,
-    request: createPublicRpc(replayAwareRequest(request, progress), sender),
+    request: createPublicRpc(replayAwareRequest(request, progress)),
     ready: progress.done,
   });
   const synced = async () => {
     await progress.done;
     return { replayMs };
   };
-  return Object.assign(chain, { startMs: performance.now() - startedMs, nodeRequest: request, synced });
+  async function relayCustodyTransaction(rawTransaction: Hex): Promise<Hex> {
+    const signer = await recoverTransactionAddress({ serializedTransaction: rawTransaction as never }).catch(() => null);
+    if (!signer || getAddress(signer) !== account.address) {
+      throw new JsonRpcError(METHOD_NOT_FOUND, 'eth_sendRawTransaction is refused: this chain records only transactions signed by the marketplace\'s custody key');
+    }
+    return (await sender.sendRaw('relay', rawTransaction)).txHash;
+  }
+  return Object.assign(chain, {
+    startMs: performance.now() - startedMs,
+    nodeRequest: request,
+    synced,
+    replayStatus: () => ({ ...status, divergence: status.divergence && { ...status.divergence } }),
+    relayCustodyTransaction,
+  });
 }
 
 const rawOf = (entry: ReplayEntry): Hex => (typeof entry === 'string' ? entry : entry.rawTransaction);
@@ -154,9 +232,12 @@ async function replayedContractAddress(
   client: PublicClient,
   replay: AsyncIterable<ReplayEntry>,
   custody: Address,
+  onFinished: (outcome: ReplayOutcome) => void,
   onReplayed?: Parameters<typeof replayTransactions>[3],
 ): Promise<Address> {
-  const deployments = await replayTransactions(request, client, replay, onReplayed);
+  const outcome = await replayTransactions(request, client, replay, onReplayed);
+  onFinished(outcome);
+  const { deployments } = outcome;
   const deployment = deployments.find((receipt) => receipt.contractAddress && getAddress(receipt.from) === custody);
   if (!deployment?.contractAddress) throw new Error('The chain journal has no CarbonCredit deployment by the custody key');
   const minterRole = keccak256(toBytes('MINTER_ROLE'));

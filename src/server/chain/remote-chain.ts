@@ -67,6 +67,6 @@ export async function connectRemoteChain(options: RemoteChainOptions): Promise<C
     chainId,
     contractAddress,
     custodyAddress: account.address,
-    request: createPublicRpc((args) => client.request(args as never), sender),
+    request: createPublicRpc((args) => client.request(args as never)),
   });
 }

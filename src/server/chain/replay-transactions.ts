@@ -5,7 +5,30 @@ import type { Eip1193RequestFn } from './public-rpc.js';
  * A journaled transaction to replay: its raw bytes, plus its original block time when known, and its hash when the
  * journal stored it (hashing every raw transaction again at start-up would cost seconds per 100,000 operations).
  */
-export type ReplayEntry = Hex | { rawTransaction: Hex; txHash?: Hex; blockTimestamp?: number; status?: 'success' | 'reverted' };
+export type ReplayEntry =
+  | Hex
+  | { rawTransaction: Hex; txHash?: Hex; blockTimestamp?: number; status?: 'success' | 'reverted'; kind?: string };
+
+/** A replayed transaction whose outcome differs from the journal's. */
+export class ReplayDivergence extends Error {
+  constructor(
+    readonly entryIndex: number,
+    readonly txHash: Hex,
+    readonly detail: string,
+  ) {
+    super(`Chain replay diverged at journal entry ${entryIndex} (${txHash}): ${detail}`);
+    this.name = 'ReplayDivergence';
+  }
+}
+
+export interface ReplayOutcome {
+  /** Receipts of the deployments replayed (keeping every receipt would hold the whole history in memory). */
+  deployments: TransactionReceipt[];
+  /** The newest block time replayed (seconds), 0 when the journal recorded none. */
+  lastTimestamp: number;
+  /** Strangers' transactions (kind 'rpc', from before /rpc became read-only) that did not come back as recorded. */
+  foreignDivergences: number;
+}
 
 /**
  * A journal too long to hold at once: every transaction's hash up front (so readers know what the replay will bring
@@ -45,22 +68,25 @@ export function replayGenesisDate(entries: readonly ReplayEntry[]): Date | undef
  * Sends journaled raw transactions to a fresh embedded chain, in order, so their hashes, nonces and contract state
  * come back. Signed transactions only depend on their own fields, so the hashes match whatever the clock says; block
  * times are still pinned to the recorded ones so that on-chain dates (issuanceDate, retiredAt) survive a restart.
- * A sender without funds (a browser wallet funded by a faucet that the journal does not record) is funded and retried.
- * Returns the receipts of the deployments replayed (keeping every receipt would hold the whole history in memory).
+ * Nothing else is mined: one transaction a block, as live, so block numbers come back too. A sender without funds
+ * (a browser wallet funded by a faucet that the journal does not record) is funded and retried. A stranger's
+ * transaction (kind 'rpc', journaled before /rpc became read-only) whose outcome differs is counted and passed over:
+ * it is not the marketplace's history. Any other difference throws a ReplayDivergence.
  */
 export async function replayTransactions(
   request: Eip1193RequestFn,
   client: PublicClient,
   entries: Iterable<ReplayEntry> | AsyncIterable<ReplayEntry>,
   onReplayed: (receipt: TransactionReceipt) => void = () => {},
-): Promise<TransactionReceipt[]> {
+): Promise<ReplayOutcome> {
   const deployments: TransactionReceipt[] = [];
   let lastTimestamp = 0;
+  let foreignDivergences = 0;
   let index = -1;
   for await (const entry of entries) {
     index++;
     const rawTransaction = typeof entry === 'string' ? entry : entry.rawTransaction;
-    const { blockTimestamp, status } = typeof entry === 'string' ? {} : entry;
+    const { blockTimestamp, status, kind } = typeof entry === 'string' ? {} : entry;
     if (blockTimestamp !== undefined) {
       lastTimestamp = Math.max(blockTimestamp, lastTimestamp);
       await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(lastTimestamp)] });
@@ -70,16 +96,20 @@ export async function replayTransactions(
       const txHash = await sendFunded(request, rawTransaction);
       receipt = await client.getTransactionReceipt({ hash: txHash });
     } catch (error) {
-      throw new Error(`Chain replay failed at journal entry ${index}`, { cause: error });
+      if (kind === 'rpc') {
+        foreignDivergences++;
+        continue;
+      }
+      throw new ReplayDivergence(index, replayEntryHash(entry), `not accepted again (${(error as Error).message.split('\n')[0]})`);
     }
     if (status !== undefined && receipt.status !== status) {
-      throw new Error(`Chain replay diverged at journal entry ${index} (${receipt.transactionHash}): ${status} before, ${receipt.status} now`);
+      if (kind === 'rpc') foreignDivergences++;
+      else throw new ReplayDivergence(index, receipt.transactionHash, `${status} before, ${receipt.status} now`);
     }
     if (receipt.contractAddress) deployments.push(receipt);
     onReplayed(receipt);
   }
-  if (lastTimestamp > 0) await resumeWallClock(request, lastTimestamp);
-  return deployments;
+  return { deployments, lastTimestamp, foreignDivergences };
 }
 
 async function sendFunded(request: Eip1193RequestFn, rawTransaction: Hex): Promise<Hex> {
@@ -91,12 +121,4 @@ async function sendFunded(request: Eip1193RequestFn, rawTransaction: Hex): Promi
     await request({ method: 'hardhat_setBalance', params: [sender, toHex(REPLAY_BALANCE_WEI)] });
     return (await request({ method: 'eth_sendRawTransaction', params: [rawTransaction] })) as Hex;
   }
-}
-
-// Hardhat keeps counting from the last pinned time; one empty block at the present time puts new blocks back on the
-// wall clock instead of lagging by the downtime.
-async function resumeWallClock(request: Eip1193RequestFn, lastTimestamp: number): Promise<void> {
-  const nowSeconds = Math.max(Math.floor(Date.now() / 1000), lastTimestamp);
-  await request({ method: 'evm_setNextBlockTimestamp', params: [toHex(nowSeconds)] });
-  await request({ method: 'evm_mine', params: [] });
 }

@@ -7,10 +7,18 @@ import { startEmbeddedChain } from './embedded-chain.js';
 import { createJournalStore, type JournalStore } from './journal-store.js';
 import type { Eip1193RequestFn } from './public-rpc.js';
 import { connectRemoteChain } from './remote-chain.js';
-import { startEmbeddedChainInThread } from './threaded-chain.js';
+import { configureChainProcess, startEmbeddedChainProcess, type ChainNodeHealth } from './chain-process.js';
 
-/** The chain as the server holds it; the embedded chain also exposes its node for server-side tooling and tests. */
-export type ServerChain = CarbonCreditChain & { readonly nodeRequest?: Eip1193RequestFn };
+/**
+ * The chain as the server holds it. The embedded chain also exposes its node for server-side tooling and tests, a
+ * custody relay for `npm run chain`, and, when it runs in the chain process, that process's health.
+ */
+export type ServerChain = CarbonCreditChain & {
+  readonly nodeRequest?: Eip1193RequestFn;
+  relayCustodyTransaction?(rawTransaction: Hex): Promise<Hex>;
+  nodeHealth?(): ChainNodeHealth;
+  killNode?(reason?: string): void;
+};
 
 export interface ChainRuntime {
   chain: ServerChain;
@@ -23,8 +31,10 @@ export interface ChainRuntime {
 export interface StartChainOptions {
   /** Overrides CHAIN_PRIVATE_KEY and the key file (tests use a fixed key). */
   privateKey?: Hex;
-  /** Run the embedded chain in the chain thread (default) or on the calling thread. */
-  inThread?: boolean;
+  /** Run the embedded chain in the chain process (default) or on the calling thread. */
+  inProcess?: boolean;
+  /** Told each time the chain process came back after a restart. */
+  onRestarted?: () => void;
   log?: (line: string) => void;
 }
 
@@ -58,15 +68,19 @@ export async function startChain(config: Config, db: Database, options: StartCha
   // Only the hashes are read before the node starts; the raw transactions follow page by page as the replay, behind
   // the running node, reaches them. So a restart waits neither for the replay nor for reading history (replay-progress.ts).
   const replay = await journal.replaySource();
-  const start = options.inThread === false ? startEmbeddedChain : startEmbeddedChainInThread;
-  const chain = await start({ privateKey: key.privateKey, replay, journal, replayInBackground: true });
+  configureChainProcess({ memoryLimitBytes: config.chain.memoryLimitMb * 1024 * 1024, stallTimeoutMs: config.chain.stallTimeoutMs });
+  const startOptions = {
+    privateKey: key.privateKey, replay, journal, replayInBackground: true, log,
+    reloadReplay: () => journal.replaySource(), onRestarted: options.onRestarted,
+  };
+  const chain = options.inProcess === false ? await startEmbeddedChain(startOptions) : await startEmbeddedChainProcess(startOptions);
   log(
     `Chain: embedded (chain id ${chain.chainId}), contract ${chain.contractAddress}, custody ${chain.custodyAddress} ` +
       `(key from ${key.source}); ready in ${chain.startMs.toFixed(0)} ms, replaying ${replay.hashes.length} journal entries behind it`,
   );
   chain.synced().then(
     ({ replayMs }) => log(`Chain: ${replay.hashes.length} journal entries replayed in ${replayMs.toFixed(0)} ms`),
-    (error: Error) => log(`Chain: journal replay failed, nothing will be sent: ${error.message}`),
+    (error: Error) => log(`Chain: journal replay failed, nothing will be sent until a restart replays it: ${error.message}`),
   );
   return runtime(chain, journal, 'embedded');
 }

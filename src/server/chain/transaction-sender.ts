@@ -1,7 +1,11 @@
 import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt } from 'viem';
 
-/** What a journaled transaction did; 'rpc' is a raw transaction a browser wallet sent through /rpc. */
-export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'rpc';
+/**
+ * What a journaled transaction did. 'relay' is a custody-signed transaction an app instance sent through the chain
+ * node (`npm run chain`); 'rpc' is a stranger's raw transaction, which /rpc accepted before it became read-only and
+ * which older journals may still hold.
+ */
+export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'relay' | 'rpc';
 
 /** One mined transaction, as the journal stores it; replaying `rawTransaction` yields the same `txHash`. */
 export interface ChainJournalEntry {
@@ -43,6 +47,8 @@ export interface TransactionSenderOptions {
   receiptTimeoutMs?: number;
   /** Nothing is sent before this settles (a journal replaying in the background owns the nonces until then). */
   ready?: Promise<void>;
+  /** Runs before each transaction goes out (the embedded chain pins the next block's time there). */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface SentTransaction {
@@ -97,6 +103,7 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
   }
 
   async function settle(kind: TransactionKind, rawTransaction: Hex): Promise<SentTransaction> {
+    await options.beforeSend?.();
     const txHash = await client.sendRawTransaction({ serializedTransaction: rawTransaction });
     const receipt = await receiptOf(txHash);
     if (journal) {

@@ -1,24 +1,36 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { CarbonCreditChain } from '../chain/carbon-credit.js';
-import { answerJsonRpc } from '../chain/json-rpc-answer.js';
+import type { Hex } from 'viem';
+import { answerJsonRpcBody } from '../chain/json-rpc-answer.js';
+import { JsonRpcError, type Eip1193RequestFn } from '../chain/public-rpc.js';
+import { RPC_LIMITS } from '../chain/rpc-limits.js';
+import type { ServerChain } from '../chain/start-chain.js';
 
-const MAX_BATCH = 100;
+// App instances send anchoring batches of a few hundred operations: larger than a wallet's calls.
+const NODE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+const NODE_LIMITS = { maxBatch: 100, maxResponseBytes: 32 * 1024 * 1024 };
 
 /**
- * The JSON-RPC endpoint of `npm run chain`: POST / (single or batch) through the chain's public entry point, so app
- * instances get exactly what a browser wallet gets at /rpc — reads, and raw transactions that the node orders and
- * journals with the chain — and nobody gets the node's private methods (hardhat_*, evm_*). GET /healthz for probes.
+ * The JSON-RPC endpoint of `npm run chain`: POST / (single or batch) answers what /rpc answers — the bounded read
+ * methods — plus `eth_sendRawTransaction` for transactions signed by the custody key, which app instances send and the
+ * node orders and journals with its own; anything signed by another key is refused, so the journal holds only the
+ * marketplace's history. GET /healthz for probes.
  */
-export function buildChainNodeServer(chain: CarbonCreditChain, timeoutMs: number): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
-  app.get('/healthz', async () => ({ status: 'ok', chainId: chain.chainId, contractAddress: chain.contractAddress }));
-  app.post('/', async (request) => {
-    const body = request.body;
-    if (!Array.isArray(body)) return answerJsonRpc(chain, body, timeoutMs);
-    if (body.length === 0 || body.length > MAX_BATCH) {
-      return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a batch holds 1 to ${MAX_BATCH} calls` } };
+export function buildChainNodeServer(chain: ServerChain, timeoutMs: number): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: NODE_BODY_LIMIT_BYTES });
+  const request: Eip1193RequestFn = async (args) => {
+    if (args.method !== 'eth_sendRawTransaction') return chain.request(args);
+    const [rawTransaction] = Array.isArray(args.params) ? (args.params as unknown[]) : [];
+    if (typeof rawTransaction !== 'string' || !/^0x[0-9a-f]+$/i.test(rawTransaction)) {
+      throw new JsonRpcError(-32602, 'eth_sendRawTransaction expects one hex-encoded transaction');
     }
-    return Promise.all(body.map((message) => answerJsonRpc(chain, message, timeoutMs)));
+    if (!chain.relayCustodyTransaction) throw new JsonRpcError(-32601, 'This node relays no transactions');
+    return chain.relayCustodyTransaction(rawTransaction as Hex);
+  };
+  app.get('/healthz', async () => ({ status: 'ok', chainId: chain.chainId, contractAddress: chain.contractAddress }));
+  app.post('/', async (httpRequest, reply) => {
+    const answer = await answerJsonRpcBody(httpRequest.body, { request, timeoutMs: Math.max(timeoutMs, 60_000), limits: { ...RPC_LIMITS, ...NODE_LIMITS } });
+    return reply.status(answer.status).send(answer.body);
   });
   return app;
 }
+

@@ -6,24 +6,27 @@ import { errorResponse } from '../../shared/schemas/common';
 import { NotFoundError } from '../../domain/errors';
 import type { AppDeps } from '../app-deps';
 import { ChainCallError } from '../chain/chain-call-error.js';
-import { answerJsonRpc } from '../chain/json-rpc-answer.js';
+import { answerJsonRpcBody } from '../chain/json-rpc-answer.js';
+import { RpcAdmission } from '../chain/rpc-admission.js';
+import { RPC_LIMITS } from '../chain/rpc-limits.js';
 import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
 import { chainInfo, chainTransaction, onChainCredit, tokenIdParams, txHashParams } from './chain-schemas';
 
-const MAX_BATCH = 100;
-// A wallet polls a few methods every few seconds; a page of the app reads a handful.
-const RPC_RATE_LIMIT = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
+// The gateway counts calls itself (a batch counts each of its calls); this only bounds requests, as on every route.
+const RPC_RATE_LIMIT = { rateLimit: { max: RPC_LIMITS.callsPerMinute, timeWindow: '1 minute' } };
 
 function baseUrl(request: FastifyRequest, publicOrigin: string | undefined): string {
   return publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
 /**
- * POST /rpc: the chain's JSON-RPC for browser wallets (single or batch). It is outside /api and its Origin guard on
- * purpose: wallets call it from their own extension origin, it uses no cookies, and only public methods pass.
+ * POST /rpc: the chain's JSON-RPC for browser wallets and explorers (single or batch), a read-only gateway bounded in
+ * size, gas, log range, rate and concurrency (rpc-limits.ts). It is outside /api and its Origin guard on purpose:
+ * wallets call it from their own extension origin, it uses no cookies, and it changes nothing.
  */
 export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const timeoutMs = deps.config.chain.timeoutMs;
+  const admission = new RpcAdmission(RPC_LIMITS);
   const allowAnyOrigin = (reply: FastifyReply) =>
     reply
       .header('access-control-allow-origin', '*')
@@ -33,14 +36,17 @@ export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.options('/rpc', { schema: { hide: true } }, async (_request, reply) => allowAnyOrigin(reply).status(204).send());
 
-    app.post('/rpc', { config: RPC_RATE_LIMIT, schema: { tags: ['chain'], summary: 'JSON-RPC of the chain (public methods)' } }, async (request, reply) => {
+    app.post('/rpc', {
+      config: RPC_RATE_LIMIT,
+      bodyLimit: RPC_LIMITS.maxBodyBytes,
+      schema: { tags: ['chain'], summary: 'JSON-RPC of the chain (read methods only, bounded)' },
+    }, async (request, reply) => {
       allowAnyOrigin(reply);
-      const body = request.body;
-      if (!Array.isArray(body)) return answerJsonRpc(deps.chain, body, timeoutMs);
-      if (body.length === 0 || body.length > MAX_BATCH) {
-        return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a batch holds 1 to ${MAX_BATCH} calls` } };
-      }
-      return Promise.all(body.map((message) => answerJsonRpc(deps.chain, message, timeoutMs)));
+      const answer = await answerJsonRpcBody(request.body, {
+        request: deps.chain?.request, timeoutMs, limits: RPC_LIMITS, admission, client: request.ip,
+      });
+      if (answer.status === 429) return reply.status(429).header('retry-after', String(answer.retryAfterSeconds)).send(answer.body);
+      return answer.body;
     });
   };
 }

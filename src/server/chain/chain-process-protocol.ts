@@ -4,8 +4,8 @@ import { JsonRpcError } from './public-rpc.js';
 import type { ReplayEntry } from './replay-transactions.js';
 import type { ChainJournalEntry } from './transaction-sender.js';
 
-/** The chain methods the main thread may call on a chain hosted in the chain thread. */
-export const THREAD_CHAIN_METHODS = [
+/** The chain methods the web server may call on a chain hosted in the chain process. */
+export const CHAIN_PROCESS_METHODS = [
   'mint',
   'retire',
   'split',
@@ -20,45 +20,49 @@ export const THREAD_CHAIN_METHODS = [
   'request',
   'nodeRequest',
   'synced',
+  'replayStatus',
+  'relayCustodyTransaction',
   'close',
 ] as const;
-export type ThreadChainMethod = (typeof THREAD_CHAIN_METHODS)[number];
+export type ChainProcessMethod = (typeof CHAIN_PROCESS_METHODS)[number];
 
-export interface ThreadChainOptions {
+export interface ChainProcessOptions {
   privateKey: Hex;
   replay: readonly ReplayEntry[];
   /**
-   * A long journal read page by page instead (`replay` is then empty): the thread asks the main thread, which holds
-   * the database, for each next page as the replay reaches it.
+   * A long journal read page by page instead (`replay` is then empty): the chain process asks the web server, which
+   * holds the database, for each next page as the replay reaches it.
    */
   replayPages?: { hashes: readonly Hex[]; firstPage: readonly ReplayEntry[] };
-  /** Whether the thread forwards each mined transaction to the main thread's journal (and waits for it). */
+  /** Whether the chain process forwards each mined transaction to the web server's journal (and waits for it). */
   journal: boolean;
   replayInBackground: boolean;
 }
 
-export interface ThreadChainInfo {
+export interface ChainProcessInfo {
   chainId: number;
   contractAddress: Hex;
   custodyAddress: Hex;
   startMs: number;
 }
 
-export type MainToThread =
-  | { type: 'start'; key: number; options: ThreadChainOptions }
-  | { type: 'call'; key: number; callId: number; method: ThreadChainMethod; args: unknown[] }
+export type ToChainProcess =
+  | { type: 'start'; key: number; options: ChainProcessOptions }
+  | { type: 'call'; key: number; callId: number; method: ChainProcessMethod; args: unknown[] }
+  | { type: 'ping'; seq: number }
   | { type: 'journal-ack'; key: number; seq: number; error: SerializedError | null }
   | { type: 'replay-page'; key: number; seq: number; entries: readonly ReplayEntry[]; error: SerializedError | null };
 
-export type ThreadToMain =
-  | { type: 'started'; key: number; info: ThreadChainInfo }
+export type FromChainProcess =
+  | { type: 'started'; key: number; info: ChainProcessInfo }
+  | { type: 'pong'; seq: number }
   | { type: 'start-failed'; key: number; error: SerializedError }
   | { type: 'result'; callId: number; value: unknown }
   | { type: 'failed'; callId: number; error: SerializedError }
   | { type: 'journal'; key: number; seq: number; entry: ChainJournalEntry }
   | { type: 'replay-page-request'; key: number; seq: number };
 
-/** An error as it crosses the thread boundary; the adapter's two error classes keep their fields. */
+/** An error as it crosses the process boundary; the adapter's two error classes keep their fields. */
 export interface SerializedError {
   name: string;
   message: string;

@@ -1,25 +1,28 @@
-// Body of the chain thread (started by threaded-chain.ts through chain-thread-entry.mjs): hosts embedded chains so
-// that the EVM, signing and JSON-RPC plumbing (several milliseconds of CPU per transaction) never run on the thread
-// that serves HTTP and the database.
-import { parentPort } from 'node:worker_threads';
+// Body of the chain process (started by chain-process.ts through chain-process-entry.mjs): hosts embedded chains so
+// that the EVM, signing and JSON-RPC plumbing (several milliseconds of CPU per transaction, and whatever memory a call
+// takes) never run in the process that serves HTTP and the database.
 import { startEmbeddedChain, type EmbeddedCarbonCreditChain } from './embedded-chain.js';
-import { deserializeError, serializeError, type MainToThread, type ThreadChainOptions, type ThreadToMain } from './chain-thread-protocol.js';
+import {
+  deserializeError, serializeError, type ChainProcessOptions, type FromChainProcess, type ToChainProcess,
+} from './chain-process-protocol.js';
 import type { ReplayEntry, ReplaySource } from './replay-transactions.js';
 import type { ChainJournal, ChainJournalEntry } from './transaction-sender.js';
 
-if (!parentPort) throw new Error('chain-thread.ts must run in a worker thread');
-const port = parentPort;
+if (!process.send) throw new Error('chain-process-body.ts must run in a child process with an IPC channel');
+const send = process.send.bind(process);
+// The web server is the only reason to live: when its channel closes (it exited, even by SIGKILL), so does this.
+process.on('disconnect', () => process.exit(0));
 
 const chains = new Map<number, EmbeddedCarbonCreditChain>();
 const journalAcks = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
 const replayPages = new Map<string, { resolve: (entries: readonly ReplayEntry[]) => void; reject: (error: Error) => void }>();
 let nextSeq = 0;
 
-function post(message: ThreadToMain): void {
-  port.postMessage(message);
+function post(message: FromChainProcess): void {
+  send(message);
 }
 
-// The sender awaits `record` before sending its next transaction, so the main thread's durable write is part of the
+// The sender awaits `record` before sending its next transaction, so the web server's durable write is part of the
 // ordering guarantee, exactly as if the journal were local.
 function forwardingJournal(key: number): ChainJournal {
   return {
@@ -33,8 +36,8 @@ function forwardingJournal(key: number): ChainJournal {
   };
 }
 
-// The database lives on the main thread: each next page of a long journal is asked for when the replay reaches it.
-function forwardingReplaySource(key: number, pages: NonNullable<ThreadChainOptions['replayPages']>): ReplaySource {
+// The database lives in the web server: each next page of a long journal is asked for when the replay reaches it.
+function forwardingReplaySource(key: number, pages: NonNullable<ChainProcessOptions['replayPages']>): ReplaySource {
   return {
     hashes: pages.hashes,
     firstPage: pages.firstPage,
@@ -48,7 +51,7 @@ function forwardingReplaySource(key: number, pages: NonNullable<ThreadChainOptio
   };
 }
 
-async function start(key: number, options: ThreadChainOptions): Promise<void> {
+async function start(key: number, options: ChainProcessOptions): Promise<void> {
   try {
     const chain = await startEmbeddedChain({
       privateKey: options.privateKey,
@@ -63,10 +66,10 @@ async function start(key: number, options: ThreadChainOptions): Promise<void> {
   }
 }
 
-async function call(message: Extract<MainToThread, { type: 'call' }>): Promise<void> {
+async function call(message: Extract<ToChainProcess, { type: 'call' }>): Promise<void> {
   const chain = chains.get(message.key);
   try {
-    if (!chain) throw new Error(`Chain ${message.key} is not running in the chain thread`);
+    if (!chain) throw new Error(`Chain ${message.key} is not running in the chain process`);
     const method = chain[message.method] as (...args: unknown[]) => Promise<unknown>;
     const value = await method.apply(chain, message.args);
     if (message.method === 'close') chains.delete(message.key);
@@ -76,8 +79,9 @@ async function call(message: Extract<MainToThread, { type: 'call' }>): Promise<v
   }
 }
 
-port.on('message', (message: MainToThread) => {
-  if (message.type === 'start') void start(message.key, message.options);
+process.on('message', (message: ToChainProcess) => {
+  if (message.type === 'ping') post({ type: 'pong', seq: message.seq });
+  else if (message.type === 'start') void start(message.key, message.options);
   else if (message.type === 'call') void call(message);
   else if (message.type === 'replay-page') {
     const page = replayPages.get(`${message.key}:${message.seq}`);
