@@ -11,6 +11,7 @@ import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
 import { isClientRoute } from '../shared/routes';
 import type { AppDeps } from './app-deps';
 import { AppMetrics } from './ops/app-metrics';
+import { registerChainMetrics } from './ops/chain-health';
 import { createReadinessCheck } from './ops/readiness';
 import { clientAssetOptions } from './plugins/client-asset-options';
 import { ClientPages } from './plugins/client-pages';
@@ -127,9 +128,10 @@ function registerHealthAndMetrics(app: FastifyInstance, deps: AppDeps): void {
   });
   app.addHook('onClose', async () => metrics.close());
   if (deps.lifecycle) deps.lifecycle.inFlightRequests = () => metrics.inFlight;
+  registerChainMetrics(metrics.registry, chain);
+  // Ready means this instance can serve the API; the chain's health is reported on its own (/api/chain/health).
   const readiness = createReadinessCheck({
     db: deps.db,
-    pingChain: chain ? () => chain.request({ method: 'eth_chainId' }) : undefined,
     shuttingDown: () => deps.lifecycle?.shuttingDown ?? false,
     timeoutMs: Math.min(deps.config.chain.timeoutMs, 2000),
   });

@@ -57,6 +57,7 @@ export const DEFAULT_CHAIN_PROCESS_LIMITS: ChainProcessLimits = { memoryLimitByt
 
 // Each tick reads the process's resident memory and pings it.
 const WATCH_INTERVAL_MS = 500;
+const START_TIMEOUT_MS = 120_000;
 const RESTART_FIRST_MS = 500;
 const RESTART_MAX_MS = 30_000;
 // A replay that diverged will diverge again unless something changed: retried, but seldom.
@@ -224,7 +225,9 @@ class ChainProcessHost {
     if (resident !== null && resident > this.limits.memoryLimitBytes) {
       return this.kill(`killed at ${Math.round(resident / 1048576)} MB resident, over its ${Math.round(this.limits.memoryLimitBytes / 1048576)} MB limit`);
     }
-    if (Date.now() - this.lastPongMs > this.limits.stallTimeoutMs) {
+    // Loading Hardhat blocks the new process's event loop for seconds on a busy machine: stalls count once it runs.
+    const allowedMs = this.state === 'up' ? this.limits.stallTimeoutMs : Math.max(this.limits.stallTimeoutMs, START_TIMEOUT_MS);
+    if (Date.now() - this.lastPongMs > allowedMs) {
       return this.kill(`killed after ${Math.round((Date.now() - this.lastPongMs) / 1000)} s without answering`);
     }
     this.post({ type: 'ping', seq: this.pingSeq++ });
@@ -337,7 +340,7 @@ class ChainProcessHost {
         this.scheduleRestart(this.divergedDelayMs);
         this.divergedDelayMs = Math.min(this.divergedDelayMs * 2, DIVERGED_RETRY_MAX_MS);
       },
-    );
+    ).catch(() => undefined); // the process went away meanwhile: its restart watches the next replay
     // While it replays, the health detail shows its progress.
     const poll = setInterval(() => {
       const hosted = this.chains.get(key);
@@ -377,7 +380,8 @@ class ChainProcessHost {
   }
 }
 
-let host: ChainProcessHost | null = null;
+// Chains with the same limits share a process (Hardhat loads once); tests that set other limits get their own.
+const hosts = new Map<string, ChainProcessHost>();
 let hostLimits = DEFAULT_CHAIN_PROCESS_LIMITS;
 
 /** Sets the watchdog's limits for the chain process started next (the process entry reads them from config). */
@@ -398,8 +402,9 @@ export type ProcessCarbonCreditChain = EmbeddedCarbonCreditChain & {
  * JsonRpcError.code) across the boundary.
  */
 export async function startEmbeddedChainProcess(options: ChainProcessChainOptions): Promise<ProcessCarbonCreditChain> {
-  if (!host || host.state === 'stopped') host = new ChainProcessHost(hostLimits);
-  const processHost = host;
+  const limitsKey = `${hostLimits.memoryLimitBytes}:${hostLimits.stallTimeoutMs}`;
+  let processHost = hosts.get(limitsKey);
+  if (!processHost || processHost.state === 'stopped') hosts.set(limitsKey, (processHost = new ChainProcessHost(hostLimits)));
   const { key, info } = await processHost.start(options);
   let closed = false;
   const call = <T>(method: ChainProcessMethod, ...args: unknown[]) => processHost.call(key, method, args) as Promise<T>;

@@ -7,8 +7,6 @@ import { rowsOf } from '../db/sql-values';
 
 export interface ReadinessOptions {
   db: Database;
-  /** Asks the chain for its id; absent without a chain. */
-  pingChain?: () => Promise<unknown>;
   /** True once SIGTERM arrived: the proxy should stop sending new requests here. */
   shuttingDown: () => boolean;
   timeoutMs: number;
@@ -34,7 +32,8 @@ function within<T>(task: Promise<T>, timeoutMs: number, what: string): Promise<T
 
 /**
  * What GET /readyz checks, in order, each within `timeoutMs`: not shutting down, the database answers, it has the
- * newest migration of this build, the chain answers. The first failure is the reason.
+ * newest migration of this build. The first failure is the reason. The chain is not part of it: a stalled node must
+ * not take instances that can serve the API out of rotation (its health is GET /api/chain/health).
  */
 export function createReadinessCheck(options: ReadinessOptions): () => Promise<Readiness> {
   const shipped = newestShippedMigration();
@@ -48,13 +47,6 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
       return { ready: false, reason: `database unreachable: ${(error as Error).message}` };
     }
     if (appliedWhen < shipped.when) return { ready: false, reason: `migration ${shipped.tag} not applied` };
-    if (options.pingChain) {
-      try {
-        await within(options.pingChain(), options.timeoutMs, 'the chain');
-      } catch (error) {
-        return { ready: false, reason: `chain not connected: ${(error as Error).message}` };
-      }
-    }
     return { ready: true };
   };
 }

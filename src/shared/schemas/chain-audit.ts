@@ -1,5 +1,32 @@
 import { z } from 'zod';
 
+/** The embedded chain's process as the web server sees it (null for a remote node). */
+export const chainNodeHealth = z.object({
+  state: z.enum(['starting', 'up', 'restarting', 'stopped']),
+  restarts: z.number(),
+  lastExit: z.string().nullable(),
+  residentBytes: z.number().nullable(),
+  divergences: z.number(),
+  replay: z.object({
+    state: z.enum(['replaying', 'done', 'diverged', 'failed']),
+    entries: z.number(),
+    replayed: z.number(),
+    divergence: z.object({ entryIndex: z.number(), txHash: z.string(), detail: z.string() }).nullable(),
+    foreignDivergences: z.number(),
+    error: z.string().nullable(),
+  }).nullable(),
+});
+
+/** GET /api/chain/health: the chain apart from the API's readiness (/readyz). */
+export const chainHealthResponse = z.object({
+  enabled: z.boolean(),
+  mode: z.enum(['embedded', 'remote']).nullable(),
+  /** The chain answers reads and anchoring can send. */
+  serving: z.boolean(),
+  node: chainNodeHealth.nullable(),
+  anchoring: z.object({ state: z.string(), lastError: z.string().nullable() }).nullable(),
+});
+
 /** GET /api/chain/audit: anchoring progress and every ledger↔chain disagreement found by the last full sweep. */
 export const chainAuditResponse = z.object({
   /** anchored: every holding has its token and every certificate its transaction, and the sweep found nothing. */
@@ -19,6 +46,8 @@ export const chainAuditResponse = z.object({
     checkedHoldings: z.number(),
     error: z.string().nullable(),
   }),
+  /** The embedded chain's process and replay; a divergence makes the status 'attention'. */
+  node: chainNodeHealth.nullable(),
   mismatches: z.array(z.object({
     kind: z.enum(['missing-token', 'tonnes', 'retired', 'lineage', 'owner', 'record', 'certificate-tx', 'token', 'serials']),
     holdingId: z.number(),
