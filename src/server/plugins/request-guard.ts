@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRoute } from './is-api-route';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -11,7 +12,7 @@ export function registerRequestGuard(app: FastifyInstance, allowedOrigin: string
   app.removeContentTypeParser('text/plain');
   // A callback hook, not an async one: it runs on every request, and most need no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (!STATE_CHANGING.has(request.method) || !isApiRoute(request)) return done();
     // API-key requests carry no cookies (their cookies are ignored), so a cross-site page gains nothing by sending one.
     if (request.headers.authorization !== undefined) return done();
     if (!comesFromAllowedSite(request, allowedOrigin)) return reply.status(403).send({ message: 'Cross-origin request refused' });
