@@ -6,15 +6,10 @@ import { NotFoundError } from '../../domain/errors';
 import { certificate, verifyQuery, verifyResponse } from '../../shared/schemas/certificate';
 import { errorResponse, plainTextQuery } from '../../shared/schemas/common';
 import type { AppDeps } from '../app-deps';
-import type { Config } from '../config';
 import { certificateHtml, certificatePdf, certificateQrPng } from '../services/certificate-documents';
 import { findCertificateRecord, toCertificateDocument, toCertificateJson } from '../services/certificate-queries';
 import { verifyRetirement } from '../services/verify-retirement';
-
-/** The origin that links in certificates point to: the configured public origin, else the request's own. */
-export function publicBaseUrl(request: FastifyRequest, config: Config): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
+import { publicBaseUrl } from './public-base-url';
 
 const idParams = z.object({ id: plainTextQuery('id', 100) });
 const documentQuery = z.object({ download: z.enum(['0', '1']).optional() });

@@ -9,14 +9,11 @@ import { ChainCallError } from '../chain/chain-call-error.js';
 import { answerJsonRpc } from '../chain/json-rpc-answer.js';
 import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
 import { chainInfo, chainTransaction, onChainCredit, tokenIdParams, txHashParams } from './chain-schemas';
+import { publicBaseUrl } from './public-base-url';
 
 const MAX_BATCH = 100;
 // A wallet polls a few methods every few seconds; a page of the app reads a handful.
 const RPC_RATE_LIMIT = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
-
-function baseUrl(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`;
-}
 
 /**
  * POST /rpc: the chain's JSON-RPC for browser wallets (single or batch). It is outside /api and its Origin guard on
@@ -68,7 +65,7 @@ export function chainRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       chainIdHex: CHAIN_ID_HEX,
       networkName: NETWORK_NAME,
       currency: CURRENCY_SYMBOL,
-      rpcUrl: `${baseUrl(request, config.publicOrigin)}/rpc`,
+      rpcUrl: `${publicBaseUrl(request, config)}/rpc`,
       contractAddress: deps.chain?.contractAddress ?? null,
       custodyAddress: deps.chain?.custodyAddress ?? null,
       anchoring: deps.anchoring?.status() ?? null,
