@@ -7,6 +7,7 @@ import type { StatementRunner } from './db/statement-runner';
 import type { Catalogue } from './services/catalogue';
 import type { MarketEvents } from './services/market-events';
 import type { PlatformStatsCache } from './services/platform-stats';
+import type { WebhookSecretBox } from './services/webhooks/webhook-secret-box';
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -25,6 +26,8 @@ export interface AppDeps {
   statements: StatementRunner;
   catalogue: Catalogue;
   platformStats: PlatformStatsCache;
+  /** Seals and opens the webhook endpoints' signing secrets (encrypted at rest). */
+  webhookSecrets: WebhookSecretBox;
   /** The chain (embedded or remote); absent when CHAIN_ENABLED=false. */
   chain?: ServerChain;
   /** Anchors holdings and retirements on `chain` in the background; absent with it. */

@@ -110,7 +110,7 @@ export async function buildApp(
   registerClient(app, options.clientDist ?? CLIENT_DIST);
   // Every instance runs a worker; the outbox's row claims keep two from sending the same attempt.
   const webhooks = new WebhookWorker({
-    db: deps.db, clock: deps.clock, events: deps.events, config: deps.config.webhooks,
+    db: deps.db, clock: deps.clock, events: deps.events, config: deps.config.webhooks, secrets: deps.webhookSecrets,
     log: (message) => app.log.warn(message),
   });
   app.addHook('onReady', async () => webhooks.start());

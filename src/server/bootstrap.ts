@@ -13,6 +13,9 @@ import { PlatformStatsCache } from './services/platform-stats';
 import { createAnchoringLeader } from './ops/anchoring-leader';
 import { discoverCustodyContract } from './ops/discover-contract';
 import { adoptOrphanedTokens, withAnchoringIntents } from './ops/anchoring-intents';
+import { loadWebhookSecretKey } from './services/webhooks/webhook-secret-key';
+import { WebhookSecretBox } from './services/webhooks/webhook-secret-box';
+import { sealStoredWebhookSecrets } from './services/webhooks/seal-stored-webhook-secrets';
 
 export interface ChainDepsOptions extends StartChainOptions {
   /** Wraps the started chain (tests inject a slow chain this way). */
@@ -39,6 +42,15 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   });
   if (!options.loadDataDir) await migrateDatabase(database);
   if (config.seedDemoData && !options.loadDataDir) await seedCatalogue(database.db);
+  let webhookSecrets: WebhookSecretBox;
+  try {
+    const { key } = loadWebhookSecretKey({ configured: config.webhooks.secretKey, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    webhookSecrets = new WebhookSecretBox(key);
+    await sealStoredWebhookSecrets(database.db, webhookSecrets);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const events = new MarketEvents();
   if (database.kind === 'postgres' && database.pool && config.databaseUrl) {
     // Several processes may share a PostgreSQL database: relay change notices between them (LISTEN/NOTIFY).
@@ -55,6 +67,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     statements: database.kind === 'pglite' ? preparedStatements() : plainStatements,
     catalogue: new Catalogue(database.db, events),
     platformStats: new PlatformStatsCache(database.db, events),
+    webhookSecrets,
   };
   if (!config.chain.enabled) return deps;
   const log = config.logLevel === 'silent' ? () => {} : (line: string) => console.log(`[chain] ${line}`);

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_SECRET_KEY: z.string().refine((text) => parseWebhookSecretKey(text) !== null, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)').optional(),
   CHAIN_NODE_HOST: z.string().min(1).default('127.0.0.1'),
   CHAIN_NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -89,6 +90,11 @@ export type Config = {
     /** How often a worker looks for due deliveries besides the nudge after each commit. */
     pollMs: number;
     timeoutMs: number;
+    /**
+     * Encrypts the endpoints' signing secrets at rest (AES-256-GCM); unset, a key kept in DATA_DIR (see
+     * services/webhooks/webhook-secret-key.ts).
+     */
+    secretKey: Buffer | undefined;
   };
   /** `npm run chain`: where the standalone chain node serves its JSON-RPC. */
   chainNode: { host: string; port: number };
@@ -97,6 +103,17 @@ export type Config = {
   /** How long SIGTERM waits for in-flight requests and open batches before closing anyway. */
   shutdownGraceMs: number;
 };
+
+/**
+ * A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe, padding optional); null otherwise.
+ * Shared by WEBHOOK_SECRET_KEY and the key file in DATA_DIR.
+ */
+export function parseWebhookSecretKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
 
 /** Parses the environment once; fails listing every bad variable so a misconfiguration is fixed in one go. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
@@ -139,6 +156,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
       pollMs: env.WEBHOOK_POLL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      secretKey: env.WEBHOOK_SECRET_KEY === undefined ? undefined : parseWebhookSecretKey(env.WEBHOOK_SECRET_KEY) ?? undefined,
     },
     chainNode: { host: env.CHAIN_NODE_HOST, port: env.CHAIN_NODE_PORT },
     metricsToken: env.METRICS_TOKEN,
@@ -152,8 +170,11 @@ function parseTrustProxy(value: string): boolean | string {
   return value === 'true' || value === '1' ? true : value;
 }
 
-/** A config for tests: in-memory database, no chain, quiet logs. */
+/** The webhook secret key of tests: fixed, so that a test may restart an app on its database and still deliver. */
+export const TEST_WEBHOOK_SECRET_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
+/** A config for tests: in-memory database, no chain, quiet logs, a fixed webhook secret key. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CHAIN_ENABLED: 'false' });
+  const base = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CHAIN_ENABLED: 'false', WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY });
   return { ...base, ...overrides };
 }

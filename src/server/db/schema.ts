@@ -317,7 +317,10 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   url: text('url').notNull(),
   events: text('events').array().notNull(),
-  /** `whsec_…`: needed in the clear to sign each delivery; shown to the user once. */
+  /**
+   * The signing secret (`whsec_…`, shown to the user once), sealed with WEBHOOK_SECRET_KEY (`enc:v1:…`, see
+   * services/webhooks/webhook-secret-box.ts): the worker opens it to sign each delivery.
+   */
   secret: text('secret').notNull(),
   createdAt: createdAt(),
   disabledAt: at('disabled_at'),

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { findActiveApiKey, touchApiKey, type ActiveApiKey } from '../auth/api-keys';
 import { requiredScopes } from '../auth/api-key-scopes';
 import { FixedWindowLimiter } from './fixed-window-limiter';
+import { isApiRoute } from './is-api-route';
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-]{1,200})$/;
 /** How long a key lookup is reused in this process; revoking here drops it at once. */
@@ -33,7 +34,7 @@ export function registerBearerAuth(app: FastifyInstance, deps: { db: Database; c
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
-    if (header === undefined || !request.url.startsWith('/api/')) return;
+    if (header === undefined || !isApiRoute(request)) return;
     const match = BEARER.exec(header);
     if (!match) return reply.status(401).send({ message: 'Malformed Authorization header: send "Authorization: Bearer <API key>"' });
     const now = deps.clock();

@@ -84,8 +84,13 @@ export function readIdempotencyKey(request: FastifyRequest): string | undefined 
   return value;
 }
 
+/**
+ * The request as the route sees it: its pattern, decoded parameters and query, and body. Not the raw URL, whose
+ * spellings (`/api/credits/purch%61se`) reach the same route and must replay the same answer.
+ */
 function hashRequest(request: FastifyRequest): string {
-  return hash('sha256', `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`, 'base64url');
+  const route = `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params ?? null)} ${JSON.stringify(request.query ?? null)}`;
+  return hash('sha256', `${route}\n${JSON.stringify(request.body ?? null)}`, 'base64url');
 }
 
 function send(reply: FastifyReply, answer: StoredAnswer): FastifyReply {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRoute } from './is-api-route';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -11,7 +12,7 @@ export function registerRequestGuard(app: FastifyInstance, allowedOrigin: string
   app.removeContentTypeParser('text/plain');
   // A callback hook, not an async one: it runs on every request, and most need no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (!STATE_CHANGING.has(request.method) || !isApiRoute(request)) return done();
     // API-key requests carry no cookies (their cookies are ignored), so a cross-site page gains nothing by sending one.
     if (request.headers.authorization !== undefined) return done();
     if (!comesFromAllowedSite(request, allowedOrigin)) return reply.status(403).send({ message: 'Cross-origin request refused' });
@@ -22,28 +23,25 @@ export function registerRequestGuard(app: FastifyInstance, allowedOrigin: string
 /**
  * The one place that decides where a state-changing request comes from. The Origin header when the browser sends
  * one; else the Referer (some browsers omit Origin on a same-site or older request); with neither, a client that is
- * not a browser page (curl, a server), which the session or API key checks decide on.
+ * not a browser page (curl, a server), which the session or API key checks decide on. An origin is scheme, host and
+ * port: `https://host` is another site than an `http` server on that host.
  */
 export function comesFromAllowedSite(request: FastifyRequest, allowedOrigin: string | undefined): boolean {
-  const { origin, referer, host } = request.headers;
-  if (origin !== undefined) return origin !== 'null' && isAllowedOrigin(origin, host, allowedOrigin);
-  if (referer !== undefined) return isAllowedOrigin(originOf(referer), host, allowedOrigin);
-  return true;
+  const { origin, referer } = request.headers;
+  const sent = origin ?? (referer === undefined ? undefined : originOf(referer));
+  if (sent === undefined) return true;
+  if (sent === 'null') return false;
+  // The request's own origin: the scheme as this server sees it (a trusted proxy may name it), the Host it was sent to.
+  const own = originOf(`${request.protocol}://${request.host}`);
+  const claimed = originOf(sent);
+  return claimed !== 'null' && (claimed === own || (allowedOrigin !== undefined && claimed === originOf(allowedOrigin)));
 }
 
+/** The serialised origin of a URL (scheme, host, port; default ports dropped, case folded), or 'null' if unreadable. */
 function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
     return 'null';
-  }
-}
-
-function isAllowedOrigin(origin: string, host: string | undefined, allowedOrigin: string | undefined): boolean {
-  if (allowedOrigin && origin === new URL(allowedOrigin).origin) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
   }
 }

@@ -15,7 +15,9 @@ export function registerSecurityHeaders(app: FastifyInstance, policies: { docume
   const documentHeaders = { ...securityHeaders(policies.documents), 'permissions-policy': PERMISSIONS_POLICY };
   const apiHeaders = { ...securityHeaders(API_POLICY), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(servesJson(request.url) ? apiHeaders : documentHeaders);
+    // The matched route decides (the router decodes `/%61pi/…`); a request no route matched gets the headers of what the
+    // not-found handler answers for its raw URL (app.ts): JSON under /api/, else the app shell.
+    reply.headers(servesJson(request.routeOptions.url ?? request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }
@@ -39,7 +41,7 @@ const API_POLICY: HelmetOptions = {
   xXssProtection: false,
 };
 
-/** API paths that answer JSON (or files to download), as opposed to the HTML of the docs and printable certificates. */
+/** API paths (route patterns) that answer JSON or files to download, as opposed to the HTML of the docs and printable certificates. */
 function servesJson(url: string): boolean {
   if (!url.startsWith('/api/')) return false;
   if (url.startsWith('/api/docs')) return false;

@@ -4,19 +4,14 @@ import { z } from 'zod';
 import { normaliseCertificateId } from '../../domain/certificates/certificate-id';
 import { NotFoundError } from '../../domain/errors';
 import { certificate, verifyQuery, verifyResponse } from '../../shared/schemas/certificate';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse, plainTextQuery } from '../../shared/schemas/common';
 import type { AppDeps } from '../app-deps';
-import type { Config } from '../config';
 import { certificateHtml, certificatePdf, certificateQrPng } from '../services/certificate-documents';
 import { findCertificateRecord, toCertificateDocument, toCertificateJson } from '../services/certificate-queries';
 import { verifyRetirement } from '../services/verify-retirement';
+import { publicBaseUrl } from './public-base-url';
 
-/** The origin that links in certificates point to: the configured public origin, else the request's own. */
-export function publicBaseUrl(request: FastifyRequest, config: Config): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: plainTextQuery('id', 100) });
 const documentQuery = z.object({ download: z.enum(['0', '1']).optional() });
 // PDFs and QR codes cost CPU; a public page needs far fewer than this per visitor.
 const documentRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };

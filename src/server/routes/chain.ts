@@ -11,13 +11,10 @@ import { RpcAdmission } from '../chain/rpc-admission.js';
 import { RPC_LIMITS } from '../chain/rpc-limits.js';
 import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
 import { chainInfo, chainTransaction, onChainCredit, tokenIdParams, txHashParams } from './chain-schemas';
+import { publicBaseUrl } from './public-base-url';
 
 // The gateway counts calls itself (a batch counts each of its calls); this only bounds requests, as on every route.
 const RPC_RATE_LIMIT = { rateLimit: { max: RPC_LIMITS.callsPerMinute, timeWindow: '1 minute' } };
-
-function baseUrl(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`;
-}
 
 /**
  * POST /rpc: the chain's JSON-RPC for browser wallets and explorers (single or batch), a read-only gateway bounded in
@@ -74,7 +71,7 @@ export function chainRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       chainIdHex: CHAIN_ID_HEX,
       networkName: NETWORK_NAME,
       currency: CURRENCY_SYMBOL,
-      rpcUrl: `${baseUrl(request, config.publicOrigin)}/rpc`,
+      rpcUrl: `${publicBaseUrl(request, config)}/rpc`,
       contractAddress: deps.chain?.contractAddress ?? null,
       custodyAddress: deps.chain?.custodyAddress ?? null,
       anchoring: deps.anchoring?.status() ?? null,

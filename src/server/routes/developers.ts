@@ -40,7 +40,7 @@ export function developerRoutes(deps: AppDeps, hooks: { forgetApiKey: (keyId: nu
       listWebhookEndpoints(db, await userOf(request)));
 
     app.post('/developers/webhooks', { schema: { tags, body: createWebhookBody, response: { 201: createdWebhookEndpoint, ...errors } } }, async (request, reply) => {
-      const created = await createWebhookEndpoint(db, { userId: await userOf(request), ...request.body }, { allowPrivate: deps.config.webhooks.allowPrivate, now: clock() });
+      const created = await createWebhookEndpoint(db, { userId: await userOf(request), ...request.body }, { allowPrivate: deps.config.webhooks.allowPrivate, now: clock(), secrets: deps.webhookSecrets });
       deps.events.publish({ type: 'webhooks' });
       return reply.status(201).send(created);
     });

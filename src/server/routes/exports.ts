@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps';
 import { requireUser } from '../auth/current-user';
 import { listRetirementsForExport, retirementsCsv, transactionsCsv } from '../services/esg-exports';
 import { listTransactions } from '../services/portfolio-queries';
-import { publicBaseUrl } from './certificates';
+import { publicBaseUrl } from './public-base-url';
 
 /** ESG reporting downloads of the signed-in user's own retirements and transactions (docs/esg-export.md). */
 export function exportRoutes(deps: AppDeps): FastifyPluginAsyncZod {

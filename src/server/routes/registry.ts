@@ -7,7 +7,7 @@ import { projectDetails } from '../services/project-details';
 import { idParam } from '../../shared/schemas/common';
 import { projectDetails as projectDetailsSchema } from '../../shared/schemas/project-details';
 import { z } from 'zod';
-import { publicBaseUrl } from './certificates';
+import { publicBaseUrl } from './public-base-url';
 
 /** The public registry of retirements and the public project pages: no sign-in, like the certificate pages they link to. */
 export function registryRoutes(deps: AppDeps): FastifyPluginAsyncZod {

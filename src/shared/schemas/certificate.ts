@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_TONNES, MAX_REASON_LENGTH } from '../constants';
-import { withoutControlCharacters } from './common';
+import { plainTextQuery, withoutControlCharacters } from './common';
 import { HOLDING_STATUSES } from './credit';
 import { integrityAttributes } from './integrity';
 import { retirementClaim, retirementClaimJson } from './retirement-claim';
@@ -86,9 +86,10 @@ export const provenanceEvent = z.object({
 export type ProvenanceEventJson = z.infer<typeof provenanceEvent>;
 
 export const verifyQuery = z.object({
-  query: z.string({ error: 'Enter a certificate ID or a serial number' }).trim().min(1, { error: 'Enter a certificate ID or a serial number' }).max(200),
+  query: z.string({ error: 'Enter a certificate ID or a serial number' }).trim().min(1, { error: 'Enter a certificate ID or a serial number' })
+    .max(200, { error: 'query must be at most 200 characters' }).superRefine(withoutControlCharacters('query')),
   /** The digest printed on a certificate document, to check that document against the registry. */
-  digest: z.string().trim().max(200).optional(),
+  digest: plainTextQuery('digest', 200).optional(),
 });
 
 export const VERIFY_STATUSES = [...HOLDING_STATUSES, 'unsold'] as const;

@@ -82,5 +82,17 @@ export const withoutControlCharacters = (field: string, options: { multiLine?: b
   else if (LONE_SURROGATE.test(text)) context.addIssue({ code: 'custom', message: `${field} must be well-formed Unicode text (it holds a lone surrogate)` });
 };
 
+/**
+ * Text from a query string or a path (a search, a certificate id): trimmed, at most `maxLength` characters, and under
+ * the body fields' rule, so a NUL reaches neither PostgreSQL (a 500) nor a log or a CSV.
+ */
+export function plainTextQuery(field: string, maxLength: number) {
+  return z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(maxLength, { error: `${field} must be at most ${maxLength} characters` })
+    .superRefine(withoutControlCharacters(field));
+}
+
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -153,11 +153,11 @@ describe('when many lots wait at once', () => {
 });
 
 describe('GET /api/chain/*', () => {
-  it('describes the network, with /rpc as an absolute URL and the contract and custody addresses', async () => {
+  it('describes the network, with /rpc as an absolute URL on the listen address (not the Host named) and the contract and custody addresses', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/chain/info', headers: { host: 'market.example:8080' } });
     expect(response.json()).toMatchObject({
       enabled: true, mode: 'embedded', chainId: 80002, chainIdHex: '0x13882', networkName: 'Polygon Amoy Testnet', currency: 'MATIC',
-      rpcUrl: 'http://market.example:8080/rpc', contractAddress: t.deps.chain!.contractAddress, custodyAddress: t.deps.chain!.custodyAddress,
+      rpcUrl: `http://127.0.0.1:${t.deps.config.port}/rpc`, contractAddress: t.deps.chain!.contractAddress, custodyAddress: t.deps.chain!.custodyAddress,
     });
   });
 

@@ -33,7 +33,7 @@ describe('GET /api/logout', () => {
 describe('POST /api/auth/logout', () => {
   it('ends the session and clears the cookie (204)', async () => {
     const { cookie } = await signUp(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://market.example', host: 'market.example' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'http://market.example', host: 'market.example' } });
     expect(response.statusCode).toBe(204);
     expect(String(response.headers['set-cookie'])).toMatch(/^sid=;/);
     expect(await signedIn(cookie)).toBe(false);

@@ -58,7 +58,7 @@ describe('a state-changing request with a Referer and no Origin', () => {
   });
 
   it('is accepted from our own pages and from PUBLIC_ORIGIN', async () => {
-    expect((await register(t.app, { host: 'market.example', referer: 'https://market.example/signin' })).statusCode).toBe(201);
+    expect((await register(t.app, { host: 'market.example', referer: 'http://market.example/signin' })).statusCode).toBe(201);
     const fronted = await createTestApp({ ...ROOMY_RATE_LIMIT, publicOrigin: 'https://front.example' });
     try {
       expect((await register(fronted.app, { host: 'api.example', referer: 'https://front.example/signin?next=1' })).statusCode).toBe(201);

@@ -37,7 +37,8 @@ describe('GET /api/certificates/:id', () => {
       standardLabel: 'Verra VCS', projectType: projects[0].projectType, country: projects[0].country, vintageYear: projects[0].vintageYear,
       quantity: 4, serialStart: credit.serialStart, serialEnd: credit.serialStart + 3, reason: 'Scope 1 compensation',
       chainTxHash: null, digestAlgorithm: 'SHA-256', verified: true,
-      certificateUrl: `http://carbon.example:8443/certificates/${certificateId}`,
+      // The listen address, not the Host the request named (PUBLIC_ORIGIN is unset here).
+      certificateUrl: `http://127.0.0.1:${t.deps.config.port}/certificates/${certificateId}`,
     });
     expect(body.serialRange).toBe(`${projects[0].serialPrefix}-${String(credit.serialStart).padStart(6, '0')}–${String(credit.serialStart + 3).padStart(6, '0')}`);
     expect(new Date(body.retirementDate).toISOString()).toBe(body.retirementDate);

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../../domain/errors';
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../shared/schemas/developer';
 import { newWebhookSecret } from './sign-webhook';
 import { checkWebhookUrl } from './webhook-url-guard';
+import type { WebhookSecretBox } from './webhook-secret-box';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -23,12 +24,13 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
 });
 
 export async function createWebhookEndpoint(
-  db: Database, input: { userId: number; url: string; events: WebhookEvent[] }, options: { allowPrivate: boolean; now: Date },
+  db: Database, input: { userId: number; url: string; events: WebhookEvent[] }, options: { allowPrivate: boolean; now: Date; secrets: WebhookSecretBox },
 ): Promise<CreatedWebhookEndpoint> {
   const url = checkWebhookUrl(input.url, options.allowPrivate).toString();
   const secret = newWebhookSecret();
+  // Only the sealed secret is stored; the clear one is in this answer and nowhere else.
   const [row] = await db.insert(webhookEndpoints).values({
-    userId: input.userId, url, events: [...new Set(input.events)], secret, createdAt: options.now,
+    userId: input.userId, url, events: [...new Set(input.events)], secret: options.secrets.seal(secret, input.userId), createdAt: options.now,
   }).returning();
   return { ...toEndpoint(row), secret };
 }

@@ -6,11 +6,12 @@ import type { Config } from '../../config';
 import type { MarketEvents } from '../market-events';
 import { sweepExpiredAnswers } from '../idempotency/idempotent-writes';
 import { deliverWebhook, type DeliveryAttempt } from './deliver-webhook';
+import type { WebhookSecretBox } from './webhook-secret-box';
 
 const BATCH_SIZE = 20;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-interface DueDelivery { id: number; message_id: string; payload: string; attempts: number; created_at: string | Date; url: string; secret: string }
+interface DueDelivery { id: number; message_id: string; payload: string; attempts: number; created_at: string | Date; url: string; secret: string; user_id: number }
 
 /**
  * Delivers the webhook outbox, at least once. Any number of instances may run it: each claims due rows with
@@ -34,7 +35,9 @@ export class WebhookWorker {
   private endpointsExist = true;
   private pollDue = false;
 
-  constructor(private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; config: Config['webhooks']; log: (message: string) => void }) {}
+  constructor(private readonly deps: {
+    db: Database; clock: () => Date; events: MarketEvents; config: Config['webhooks']; secrets: WebhookSecretBox; log: (message: string) => void;
+  }) {}
 
   start(): void {
     this.unsubscribe = this.deps.events.subscribe((event) => {
@@ -71,10 +74,7 @@ export class WebhookWorker {
     for (;;) {
       if (!this.endpointsExist) break;
       const due = await this.claim();
-      await Promise.all(due.map(async (delivery) => this.record(delivery, await deliverWebhook(
-        { url: delivery.url, secret: delivery.secret, messageId: delivery.message_id, payload: delivery.payload },
-        { allowPrivate: this.deps.config.allowPrivate, timeoutMs: this.deps.config.timeoutMs, now: this.deps.clock() },
-      ))));
+      await Promise.all(due.map(async (delivery) => this.record(delivery, await this.send(delivery))));
       if (due.length < BATCH_SIZE || this.stopped) break;
     }
     const nowMs = this.deps.clock().getTime();
@@ -82,6 +82,20 @@ export class WebhookWorker {
       this.lastSweepMs = nowMs;
       await sweepExpiredAnswers(this.deps.db, this.deps.clock());
     }
+  }
+
+  /** One attempt; a secret this key cannot open is a failed attempt in the log, not a pass that fails over and over. */
+  private async send(delivery: DueDelivery): Promise<DeliveryAttempt> {
+    let secret: string;
+    try {
+      secret = this.deps.secrets.open(delivery.secret, delivery.user_id);
+    } catch (error) {
+      return { statusCode: null, latencyMs: 0, error: (error as Error).message };
+    }
+    return deliverWebhook(
+      { url: delivery.url, secret, messageId: delivery.message_id, payload: delivery.payload },
+      { allowPrivate: this.deps.config.allowPrivate, timeoutMs: this.deps.config.timeoutMs, now: this.deps.clock() },
+    );
   }
 
   private async anyEndpoint(): Promise<boolean> {
@@ -100,7 +114,7 @@ export class WebhookWorker {
               and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
             order by next_attempt_at limit ${BATCH_SIZE} for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
-      returning d.id, d.message_id, d.payload, d.attempts, d.created_at, w.url, w.secret`));
+      returning d.id, d.message_id, d.payload, d.attempts, d.created_at, w.url, w.secret, w.user_id`));
   }
 
   /** The attempt's log row and the delivery's new state, in one statement. */
