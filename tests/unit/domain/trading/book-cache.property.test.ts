@@ -68,7 +68,7 @@ function runOnCaches(store: Store, book: BookCache, traders: TraderCache, comman
       users: traderRead.cashOf.map((id) => ({ id, cashCents: store.cash.get(id)! })),
       lots: oldestLots(store, traderRead.lotsOf),
     });
-    const inputs = traders.inputsFor(commands);
+    const inputs = traders.inputsFor(commands, traderRead);
     const { outcomes, ledger } = runCachedBatch(book, { nowMs: NOW, ...inputs, newOrderIds: ids }, commands);
     // The write names the balance it expects for every buyer; one that moved aborts the batch.
     if (inputs.users.some((user) => store.cash.get(user.id) !== user.cashCents)) {
