@@ -17,8 +17,13 @@ export interface IdempotentWrite<R> {
   work: (ticket: IdempotencyTicket<R> | undefined) => Promise<R>;
   /** The HTTP answer of a result: a pure function, since it is computed inside the transaction. */
   answer: (value: R) => StoredAnswer;
-  /** Adds what is only known after the commit (a token id from the chain) to the first answer; replays skip it. */
+  /**
+   * Adds what is only known after the commit (a token id from the chain) to the answer of a request WITHOUT a key. A
+   * keyed request is answered with exactly what was stored in its transaction, as every replay of it will be.
+   */
   refine?: (value: R, answer: StoredAnswer) => Promise<StoredAnswer>;
+  /** Runs after the commit and before the answer, keyed or not, without changing it (a wait that later reads profit from). */
+  afterCommit?: (value: R) => Promise<void>;
 }
 
 /**
@@ -37,6 +42,7 @@ export class IdempotencyGate {
     if (key === undefined) {
       const value = await write.work(undefined);
       const answer = write.answer(value);
+      await write.afterCommit?.(value);
       return send(reply, write.refine ? await write.refine(value, answer) : answer);
     }
     const requestHash = hashRequest(request);
@@ -56,9 +62,11 @@ export class IdempotencyGate {
         return await this.replay(reply, write.userId, key, requestHash);
       }
       // The answer as stored: answers are plain JSON values (no Date, bigint or undefined survives `answer`), so the
-      // response serialiser writes the same bytes a replay of the stored text does (bar what `refine` adds).
+      // response serialiser writes the same bytes a replay of the stored text does. Nothing is added after the commit
+      // (no `refine`): a replay answers with the stored text, so the first answer must be that text too.
       const answer = stored ?? write.answer(value);
-      return send(reply, write.refine ? await write.refine(value, answer) : answer);
+      await write.afterCommit?.(value);
+      return send(reply, answer);
     } finally {
       this.running.delete(slot);
       release();
