@@ -34,14 +34,28 @@ export interface IdempotentWrite<R> {
  */
 export class IdempotencyGate {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly committedListeners: CommittedListener[] = [];
 
   constructor(private readonly db: Database, private readonly clock: () => Date) {}
+
+  /**
+   * Calls `listener` once per request whose work this gate ran and committed, with the answer as of the commit; never
+   * for a replayed answer (the business metrics count work done, once).
+   */
+  onCommitted(listener: CommittedListener): void {
+    this.committedListeners.push(listener);
+  }
+
+  private committed(request: FastifyRequest, answer: StoredAnswer): void {
+    for (const listener of this.committedListeners) listener(request, answer);
+  }
 
   async respond<R>(request: FastifyRequest, reply: FastifyReply, write: IdempotentWrite<R>): Promise<FastifyReply> {
     const key = readIdempotencyKey(request);
     if (key === undefined) {
       const value = await write.work(undefined);
       const answer = write.answer(value);
+      this.committed(request, answer);
       await write.afterCommit?.(value);
       return send(reply, write.refine ? await write.refine(value, answer) : answer);
     }
@@ -65,6 +79,7 @@ export class IdempotencyGate {
       // response serialiser writes the same bytes a replay of the stored text does. Nothing is added after the commit
       // (no `refine`): a replay answers with the stored text, so the first answer must be that text too.
       const answer = stored ?? write.answer(value);
+      this.committed(request, answer);
       await write.afterCommit?.(value);
       return send(reply, answer);
     } finally {
@@ -81,6 +96,9 @@ export class IdempotencyGate {
     return send(reply, stored.answer);
   }
 }
+
+/** Told of each request whose work committed, with its answer as of the commit. */
+export type CommittedListener = (request: FastifyRequest, answer: StoredAnswer) => void;
 
 /** The request's key, or undefined without the header; a malformed one is a 400 before anything runs. */
 export function readIdempotencyKey(request: FastifyRequest): string | undefined {
