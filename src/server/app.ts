@@ -40,6 +40,7 @@ import { developerRoutes } from './routes/developers';
 import { registerBearerAuth } from './plugins/bearer-auth';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
 import { registerOperations } from './routes/operations';
+import { idempotencyGate } from './plugins/idempotency-gate';
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -135,7 +136,7 @@ function registerHealthAndMetrics(app: FastifyInstance, deps: AppDeps): void {
     shuttingDown: () => deps.lifecycle?.shuttingDown ?? false,
     timeoutMs: Math.min(deps.config.chain.timeoutMs, 2000),
   });
-  registerOperations(app, { metrics, readiness, metricsToken: deps.config.metricsToken });
+  registerOperations(app, { metrics, gate: idempotencyGate(deps), readiness, metricsToken: deps.config.metricsToken });
 }
 
 /**

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/app-deps';
 import { closeAppDeps, createAppDeps, type ChainDepsOptions } from '../../src/server/bootstrap';
 import { testConfig, type Config } from '../../src/server/config';
+import type { StatementRunner } from '../../src/server/db/statement-runner';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   /** Receives the app's log lines (pass `logLevel` in the overrides too: tests are silent by default). */
   logDestination?: { write(line: string): void };
+  /** Wraps the runner of the hot-path statements (purchases, trading, swaps): tests inject failures and delays there. */
+  wrapStatements?: (inner: StatementRunner) => StatementRunner;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     const template = readFileSync(inject('pgliteTemplatePath'));
     deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain, clock: options.clock });
   }
+  if (options.wrapStatements) deps.statements = options.wrapStatements(deps.statements);
   const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent', logDestination: options.logDestination });
   await app.ready();
   return {

@@ -10,12 +10,18 @@ interface TraderLots {
   bound: { purchaseDateMs: number; id: number } | null;
 }
 
-/** What a batch must read about its traders before it can run on the cache. */
+/** What a batch must read about its traders before it can run on the cache, and what it took from the cache. */
 export interface TraderRead {
   /** Buyers whose cash must be read (and locked). */
   cashOf: number[];
   /** Sellers whose oldest active lots must be read (and locked), enough to cover `tonnes`. */
   lotsOf: { userId: number; tonnes: number }[];
+  /**
+   * The batch's own view of its buyers' cash: the cached balances it decided on when it chose what to read, then the
+   * balances it read. The shared cache changes meanwhile (other projects' batches settle, fail and forget); the batch
+   * decides, and its write checks, on these figures alone, so no other batch can take them away.
+   */
+  cash: Map<number, bigint>;
 }
 
 /** Extra tonnes read with a seller's lots, so that the next sells find them cached. */
@@ -46,7 +52,7 @@ export class TraderCache {
     this.version = null;
   }
 
-  /** Forgets these traders' cash too (their balance turned out to have moved). */
+  /** Forgets these traders' cash too (their balance may have moved); batches under way keep what they took (TraderRead.cash). */
   forget(userIds: Iterable<number>): void {
     for (const userId of userIds) {
       this.lots.delete(userId);
@@ -65,9 +71,11 @@ export class TraderCache {
       else locks.set(command.userId, (locks.get(command.userId) ?? 0n) + buyLockCents(command.priceCents, command.quantity));
     }
     const cashOf = new Set(marketBuyers);
+    const cash = new Map<number, bigint>();
     for (const [userId, lockCents] of locks) {
       const cached = this.cash.get(userId);
-      if (cached === undefined || cached < lockCents) cashOf.add(userId);
+      if (cached === undefined || cached < lockCents || marketBuyers.has(userId)) cashOf.add(userId);
+      else cash.set(userId, cached);
     }
     const lotsOf: TraderRead['lotsOf'] = [];
     for (const [userId, tonnes] of sells) {
@@ -75,12 +83,18 @@ export class TraderCache {
       const cachedTonnes = known ? known.lots.reduce((sum, lot) => sum + lot.quantity, 0) : 0;
       if (!known || cachedTonnes < tonnes) lotsOf.push({ userId, tonnes: tonnes + this.lotsAheadTonnes });
     }
-    return { cashOf: [...cashOf], lotsOf };
+    return { cashOf: [...cashOf], lotsOf, cash };
   }
 
-  /** Takes in what a TraderRead returned: each seller's oldest lots covering what was asked (all of them when fewer). */
+  /**
+   * Takes in what a TraderRead returned: the buyers' cash (into the batch's view and the shared cache), each seller's
+   * oldest lots covering what was asked (all of them when fewer).
+   */
   absorb(read: TraderRead, rows: { users: readonly { id: number; cashCents: bigint }[]; lots: readonly LedgerLot[] }): void {
-    for (const user of rows.users) this.cash.set(user.id, user.cashCents);
+    for (const user of rows.users) {
+      read.cash.set(user.id, user.cashCents);
+      this.cash.set(user.id, user.cashCents);
+    }
     for (const { userId, tonnes } of read.lotsOf) {
       const lots = rows.lots.filter((lot) => lot.userId === userId).sort(oldestLotsFirst);
       const last = lots.at(-1);
@@ -90,10 +104,11 @@ export class TraderCache {
   }
 
   /**
-   * The batch's view of its traders: the buyers' cash, and the cached lots (the objects themselves) of every trader
-   * with a command in the batch, so that the batch's final view of them is whole.
+   * The batch's view of its traders: the buyers' cash as the batch took it (`read.cash`, after absorb), and the cached
+   * lots (the objects themselves) of every trader with a command in the batch, so that the batch's final view of
+   * them is whole.
    */
-  inputsFor(commands: readonly TradingCommand[]): { users: { id: number; cashCents: bigint }[]; lots: LedgerLot[] } {
+  inputsFor(commands: readonly TradingCommand[], read: TraderRead): { users: { id: number; cashCents: bigint }[]; lots: LedgerLot[] } {
     const buyers = new Set<number>();
     const traders = new Set<number>();
     for (const command of commands) {
@@ -101,7 +116,11 @@ export class TraderCache {
       if (command.kind !== 'cancel' && command.side === 'buy') buyers.add(command.userId);
     }
     return {
-      users: [...buyers].map((id) => ({ id, cashCents: this.cash.get(id)! })),
+      users: [...buyers].map((id) => {
+        const cashCents = read.cash.get(id);
+        if (cashCents === undefined) throw new Error(`the batch took no cash figure for user ${id}`);
+        return { id, cashCents };
+      }),
       lots: [...traders].flatMap((userId) => this.lots.get(userId)?.lots ?? []),
     };
   }

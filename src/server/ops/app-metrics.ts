@@ -12,7 +12,7 @@ export interface AppMetricsOptions {
   isAnchoringLeader?: () => boolean;
 }
 
-/** Business events the API acknowledged, counted from its own answers (see routes/operations.ts). */
+/** Work the API committed, counted once per request that did it, never for a replayed answer (see routes/operations.ts). */
 export interface BusinessCounters {
   purchases: Counter;
   tonnesBought: Counter;
@@ -47,7 +47,7 @@ export class AppMetrics {
     });
     const counter = (name: string, help: string) => new Counter({ name, help, registers });
     this.business = {
-      purchases: counter('marketplace_purchases_total', 'Primary purchases acknowledged'),
+      purchases: counter('marketplace_purchases_total', 'Primary purchases committed'),
       tonnesBought: counter('marketplace_tonnes_bought_total', 'Tonnes bought in primary purchases'),
       tonnesRetired: counter('marketplace_tonnes_retired_total', 'Tonnes retired (certificates issued)'),
       retirements: counter('marketplace_retirements_total', 'Retirements (certificates issued)'),
@@ -82,13 +82,15 @@ export class AppMetrics {
       name: 'marketplace_sse_clients', help: 'Open market streams (server-sent events) on this instance', registers,
       collect() { this.set(metrics.sseClients); },
     });
+    // `stat`, not `quantile`: Prometheus reserves `quantile` for summaries (and `le` for histograms), and a gauge
+    // carrying it fails `promtool check metrics`.
     new Gauge({
-      name: 'nodejs_eventloop_lag_seconds', help: 'Event-loop delay since the last scrape: mean and p99', labelNames: ['quantile'] as const, registers,
+      name: 'nodejs_eventloop_lag_seconds', help: 'Event-loop delay since the last scrape: mean, p99 and max', labelNames: ['stat'] as const, registers,
       collect() {
         const toSeconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
-        this.set({ quantile: 'mean' }, toSeconds(metrics.loopDelay.mean));
-        this.set({ quantile: '0.99' }, toSeconds(metrics.loopDelay.percentile(99)));
-        this.set({ quantile: 'max' }, toSeconds(metrics.loopDelay.max));
+        this.set({ stat: 'mean' }, toSeconds(metrics.loopDelay.mean));
+        this.set({ stat: 'p99' }, toSeconds(metrics.loopDelay.percentile(99)));
+        this.set({ stat: 'max' }, toSeconds(metrics.loopDelay.max));
         metrics.loopDelay.reset();
       },
     });
@@ -109,18 +111,32 @@ export class AppMetrics {
         name: 'marketplace_anchoring_leader', help: '1 while this instance runs the anchoring worker', registers,
         collect() { this.set(isAnchoringLeader() ? 1 : 0); },
       });
-      const backlog = new Gauge({ name: 'marketplace_anchoring_backlog', help: 'Chain operations still owed: holdings without a token, certificates without a transaction', labelNames: ['kind'] as const, registers });
+      // Each gauge awaits the database in its own collect, so a scrape shows the backlog as it is now (setting one gauge
+      // from another's collect showed the previous scrape's figures, and nothing on the first). Both share one read.
+      const read = scrapeOnce(() => anchoringBacklog(db));
+      new Gauge({
+        name: 'marketplace_anchoring_backlog', help: 'Chain operations still owed: holdings without a token, certificates without a transaction', labelNames: ['kind'] as const, registers,
+        async collect() {
+          const state = await read();
+          this.set({ kind: 'holding' }, state.holdings);
+          this.set({ kind: 'certificate' }, state.certificates);
+        },
+      });
       new Gauge({
         name: 'marketplace_anchoring_oldest_pending_seconds', help: 'Age of the oldest holding or certificate still waiting for anchoring', registers,
-        async collect() {
-          const state = await anchoringBacklog(db);
-          backlog.set({ kind: 'holding' }, state.holdings);
-          backlog.set({ kind: 'certificate' }, state.certificates);
-          this.set(state.oldestPendingSeconds);
-        },
+        async collect() { this.set((await read()).oldestPendingSeconds); },
       });
     }
   }
+}
+
+/**
+ * `load` shared by the collects of one scrape: a call while a load is under way gets that load; a call after it
+ * settled starts a fresh one (prom-client collects a scrape's metrics together, so they meet on one load).
+ */
+function scrapeOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => (pending ??= load().finally(() => { pending = null; }));
 }
 
 /** Both anchoring queues in one round trip (partial indexes on the pending rows keep it cheap). */

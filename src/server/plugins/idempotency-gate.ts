@@ -17,8 +17,13 @@ export interface IdempotentWrite<R> {
   work: (ticket: IdempotencyTicket<R> | undefined) => Promise<R>;
   /** The HTTP answer of a result: a pure function, since it is computed inside the transaction. */
   answer: (value: R) => StoredAnswer;
-  /** Adds what is only known after the commit (a token id from the chain) to the first answer; replays skip it. */
+  /**
+   * Adds what is only known after the commit (a token id from the chain) to the answer of a request WITHOUT a key. A
+   * keyed request is answered with exactly what was stored in its transaction, as every replay of it will be.
+   */
   refine?: (value: R, answer: StoredAnswer) => Promise<StoredAnswer>;
+  /** Runs after the commit and before the answer, keyed or not, without changing it (a wait that later reads profit from). */
+  afterCommit?: (value: R) => Promise<void>;
 }
 
 /**
@@ -29,14 +34,29 @@ export interface IdempotentWrite<R> {
  */
 export class IdempotencyGate {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly committedListeners: CommittedListener[] = [];
 
   constructor(private readonly db: Database, private readonly clock: () => Date) {}
+
+  /**
+   * Calls `listener` once per request whose work this gate ran and committed, with the answer as of the commit; never
+   * for a replayed answer (the business metrics count work done, once).
+   */
+  onCommitted(listener: CommittedListener): void {
+    this.committedListeners.push(listener);
+  }
+
+  private committed(request: FastifyRequest, answer: StoredAnswer): void {
+    for (const listener of this.committedListeners) listener(request, answer);
+  }
 
   async respond<R>(request: FastifyRequest, reply: FastifyReply, write: IdempotentWrite<R>): Promise<FastifyReply> {
     const key = readIdempotencyKey(request);
     if (key === undefined) {
       const value = await write.work(undefined);
       const answer = write.answer(value);
+      this.committed(request, answer);
+      await write.afterCommit?.(value);
       return send(reply, write.refine ? await write.refine(value, answer) : answer);
     }
     const requestHash = hashRequest(request);
@@ -56,9 +76,12 @@ export class IdempotencyGate {
         return await this.replay(reply, write.userId, key, requestHash);
       }
       // The answer as stored: answers are plain JSON values (no Date, bigint or undefined survives `answer`), so the
-      // response serialiser writes the same bytes a replay of the stored text does (bar what `refine` adds).
+      // response serialiser writes the same bytes a replay of the stored text does. Nothing is added after the commit
+      // (no `refine`): a replay answers with the stored text, so the first answer must be that text too.
       const answer = stored ?? write.answer(value);
-      return send(reply, write.refine ? await write.refine(value, answer) : answer);
+      this.committed(request, answer);
+      await write.afterCommit?.(value);
+      return send(reply, answer);
     } finally {
       this.running.delete(slot);
       release();
@@ -73,6 +96,9 @@ export class IdempotencyGate {
     return send(reply, stored.answer);
   }
 }
+
+/** Told of each request whose work committed, with its answer as of the commit. */
+export type CommittedListener = (request: FastifyRequest, answer: StoredAnswer) => void;
 
 /** The request's key, or undefined without the header; a malformed one is a 400 before anything runs. */
 export function readIdempotencyKey(request: FastifyRequest): string | undefined {

@@ -22,7 +22,7 @@ import type { IntegrityAttributes } from '../../shared/integrity';
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 type Bought = { purchase: PurchaseResult; retirement: RetireResult | null };
 
-/** The purchase's answer as of its commit; the token id arrives from the chain afterwards (see `refine`). */
+/** The purchase's answer as of its commit; the token id arrives from the chain afterwards (see `refine`: unkeyed only). */
 const purchaseAnswer = ({ purchase, retirement }: Bought, integrity: IntegrityAttributes | null) => ({
   status: 201,
   body: {
@@ -78,7 +78,9 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
           : desk.purchase({ ...wanted, ticket: mapTicket(ticket, (purchase: PurchaseResult) => ({ purchase, retirement: null })) })
             .then((purchase) => ({ purchase, retirement: null }))),
-        // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending).
+        // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending). Only
+        // without an Idempotency-Key: a keyed answer is the one stored at the commit (tokenId null), which every
+        // replay repeats byte for byte; GET /api/credits/my shows the token once it is minted.
         refine: async ({ purchase }, answer) => {
           const anchored = await deps.anchoring?.waitFor({ holdingId: purchase.holding.id }, deps.config.chain.timeoutMs);
           const body = answer.body as { credit: object };
@@ -101,9 +103,8 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           return result;
         },
         // Give the on-chain retirement a moment, so the certificate usually shows its transaction at once.
-        refine: async (result, answer) => {
+        afterCommit: async (result) => {
           await deps.anchoring?.waitFor({ certificateId: result.certificateId, holdingId: result.retired.id }, deps.config.chain.timeoutMs);
-          return answer;
         },
       });
     });

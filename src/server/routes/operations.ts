@@ -2,9 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppMetrics } from '../ops/app-metrics';
 import type { Readiness } from '../ops/readiness';
+import type { IdempotencyGate } from '../plugins/idempotency-gate';
+import type { StoredAnswer } from '../services/idempotency/idempotency-ticket';
 
 export interface OperationsOptions {
   metrics: AppMetrics;
+  /** The gate every state-changing route answers through: it tells which requests' work committed. */
+  gate: IdempotencyGate;
   readiness: () => Promise<Readiness>;
   /** METRICS_TOKEN: when set, /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -15,8 +19,8 @@ const hidden = { schema: { hide: true } };
 
 /**
  * GET /healthz, /readyz and /metrics, outside /api (no Origin guard, no rate limit: probes and scrapers call them
- * often), plus the hooks that feed the metrics. Business counters are taken from the API's own successful answers,
- * so they count exactly what clients were told happened.
+ * often), plus the hooks that feed the metrics. Business counters count work done, once: each request whose work
+ * committed, from its answer as of the commit (what the client is told happened), never a replay of a stored answer.
  */
 export function registerOperations(app: FastifyInstance, options: OperationsOptions): void {
   const { metrics } = options;
@@ -38,9 +42,8 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
       reply.elapsedTime / 1000,
     );
   });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 300 && request.method === 'POST') countBusiness(metrics, request, payload);
-    return payload;
+  options.gate.onCommitted((request, answer) => {
+    if (answer.status < 300 && request.method === 'POST') countBusiness(metrics, request, answer);
   });
 
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
@@ -67,7 +70,8 @@ function sameBytes(given: string | undefined, expected: Buffer): boolean {
 
 type Answer = Record<string, unknown>;
 
-function countBusiness(metrics: AppMetrics, request: FastifyRequest, payload: unknown): void {
+function countBusiness(metrics: AppMetrics, request: FastifyRequest, stored: StoredAnswer): void {
+  const payload = stored.body;
   const answer = payload as Answer;
   const { business } = metrics;
   switch (request.routeOptions.url) {

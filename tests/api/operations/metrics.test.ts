@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/shared/schemas/project';
 import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { sampleValue, scrapeMetrics } from '../../support/prometheus';
+import { lintMetrics, sampleValue, scrapeMetrics } from '../../support/prometheus';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { createPool, swap } from '../pools/pool-kit';
 import { retire } from '../retirement/retirement-kit';
@@ -77,6 +77,50 @@ describe('GET /metrics', () => {
     expect(moved['marketplace_swaps_total{}']).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts work once: a keyed request and three replays of it move each counter as much as the request alone', async () => {
+    const seller = await newTrader(t.app, project, 0, 'Seller');
+    const buyer = await newTrader(t.app, project, 0, 'Buyer');
+    await buyCredits(t.app, seller.cookie, project, 30);
+    const before = await counters();
+    const keyed = async (url: string, body: Record<string, unknown>, cookie: string, key: string) => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await postJson(t.app, url, body, cookie, { 'idempotency-key': key }));
+      expect(answers.map((answer) => answer.statusCode), answers[0].body).toEqual(Array(4).fill(answers[0].statusCode));
+      expect(answers.slice(1).map((answer) => answer.headers['idempotent-replayed'])).toEqual(['true', 'true', 'true']);
+      return answers[0].json();
+    };
+    const bought = await keyed('/api/credits/purchase', { projectId: project.id, quantity: 5, pricePerCredit: project.pricePerCredit }, buyer.cookie, 'buy');
+    await keyed('/api/credits/purchase', { projectId: project.id, quantity: 2, pricePerCredit: project.pricePerCredit, retireImmediately: true }, buyer.cookie, 'bar');
+    await keyed(`/api/credits/${bought.credit.id}/retire`, { reason: 'metrics test', quantity: 1 }, buyer.cookie, 'retire');
+    await keyed('/api/trading/orders', { projectId: project.id, orderType: 'sell', quantity: 2, pricePerCredit: '7.50' }, seller.cookie, 'sell');
+    await keyed('/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '7.50' }, buyer.cookie, 'buy-order');
+    await keyed('/api/trading/market-order', { projectId: project.id, orderType: 'buy', quantity: 1 }, buyer.cookie, 'market');
+    await keyed('/api/trading/swap', { projectId: project.id, side: 'buy', quantity: 1, maxAmountIn: '100.00' }, buyer.cookie, 'swap');
+    const after = await counters();
+    const moved = Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]));
+    expect(moved).toEqual({
+      'marketplace_purchases_total{}': 2,
+      'marketplace_tonnes_bought_total{}': 7,
+      'marketplace_tonnes_retired_total{}': 3,
+      'marketplace_retirements_total{}': 2,
+      'marketplace_orders_total{"type":"limit"}': 2,
+      'marketplace_orders_total{"type":"market"}': 1,
+      'marketplace_trades_total{}': moved['marketplace_trades_total{}'],
+      'marketplace_swaps_total{}': moved['marketplace_swaps_total{}'],
+    });
+    // The buy order's trade, the swap, and the market order's fill at the book or the pool (the earlier test's pool).
+    expect(moved['marketplace_trades_total{}'] + moved['marketplace_swaps_total{}']).toBe(3);
+    expect(moved['marketplace_trades_total{}']).toBeGreaterThanOrEqual(1);
+  });
+
+  it('passes the checks of promtool check metrics: no reserved label on the wrong type, counters end in _total', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: auth });
+    expect(lintMetrics(response.body)).toEqual([]);
+    // The checker itself catches what it is here for.
+    expect(lintMetrics('# HELP lag_seconds x\n# TYPE lag_seconds gauge\nlag_seconds{quantile="0.99"} 1\n'))
+      .toEqual(['lag_seconds: non-summary metrics should not have "quantile" label']);
+  });
+
   it('times requests by route pattern, method and status, and reports the gauges', async () => {
     await t.app.inject({ method: 'GET', url: `/api/trading/orderbook/${project.id}` });
     await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
@@ -85,7 +129,9 @@ describe('GET /metrics', () => {
     expect(sampleValue(families, 'http_request_duration_seconds', { route: '/api/trading/orderbook/:projectId', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(families, 'http_request_duration_seconds', { route: 'unmatched', method: 'GET', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(families.marketplace_sse_clients?.type).toBe('gauge');
-    expect(families.nodejs_eventloop_lag_seconds?.data.length).toBe(3);
+    expect(families.nodejs_eventloop_lag_seconds?.data.map((sample) => (sample as { labels: Record<string, string> }).labels)).toEqual([
+      { stat: 'mean' }, { stat: 'p99' }, { stat: 'max' },
+    ]);
   });
 });
 

@@ -118,7 +118,7 @@ export async function runOnBook(
   const state = await readBatchState(tx, projectId, { book: bookRead, traders: traderRead }, statements);
   book.absorb(bookRead, state.book);
   traders.absorb(traderRead, state);
-  const inputs = traders.inputsFor(commands);
+  const inputs = traders.inputsFor(commands, traderRead);
   const { outcomes, ledger } = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds }, commands);
   const changes = ledger.changes();
   const expectedCash = new Map(inputs.users.map((user) => [user.id, user.cashCents]));

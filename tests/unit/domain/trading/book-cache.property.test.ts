@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BookCache, type BookCursor, type BookRead, type BookRows } from '../../../../src/domain/trading/book-cache';
+import { BookCache } from '../../../../src/domain/trading/book-cache';
 import { TraderCache } from '../../../../src/domain/trading/trader-cache';
-import { runCachedBatch, runTradingBatch, type CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
+import { runCachedBatch, runTradingBatch } from '../../../../src/domain/trading/run-trading-batch';
 import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
-import type { LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
-import { apply, newStore as newLedgerStore, type Store } from './ledger-store';
-import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
+import {
+  apply, copyLot, copyOrder, expectCacheMatches, newStore as newLedgerStore, oldestLots, readRows, type Store,
+} from './ledger-store';
+import { deepBook, observable, reserveIds, tradingCommandArbitrary } from './trading-commands';
 
 // The trading desk keeps the top of each book in memory between batches (BookCache). These properties hold it against
 // the plain batch that reads every order and lot afresh: the same commands must give the same outcomes and leave the
@@ -16,43 +17,6 @@ import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
 const USERS = [1, 2, 3, 4, 5];
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const newStore = () => newLedgerStore(USERS, 20_000n, [9, 4, 6], NOW);
-
-const isLive = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
-const copyOrder = (order: LedgerOrder): LedgerOrder => ({ ...order });
-const copyLot = (lot: LedgerLot): LedgerLot => ({ ...lot });
-
-/** Price-time priority of a side, written out independently of the cache. */
-function priority(side: OrderSide) {
-  return (a: LedgerOrder, b: LedgerOrder) =>
-    (a.priceCents === b.priceCents ? a.sequence - b.sequence : (side === 'sell') === (a.priceCents < b.priceCents) ? -1 : 1);
-}
-const after = (side: OrderSide, order: LedgerOrder, cursor: BookCursor | null) =>
-  cursor === null || priority(side)(order, { ...order, priceCents: cursor.priceCents, sequence: cursor.sequence }) > 0;
-
-/** Answers a BookRead from the store the way the SQL read does. */
-function readRows(store: Store, read: BookRead): BookRows {
-  const live = [...store.orders.values()].filter(isLive);
-  const sides = read.sides.map(({ side, after: cursor, limit }) => ({
-    side, orders: live.filter((order) => order.side === side && after(side, order, cursor)).sort(priority(side)).slice(0, limit).map(copyOrder),
-  }));
-  const byId = read.orderIds.flatMap((id) => (store.orders.has(id) ? [copyOrder(store.orders.get(id)!)] : []));
-  const sellIds = new Set([...sides.flatMap((side) => side.orders), ...byId].filter((order) => order.side === 'sell' && isLive(order)).map((order) => order.id));
-  const lots = [...store.lots.values()].filter((lot) => lot.status === 'escrowed' && sellIds.has(lot.orderId!)).map(copyLot);
-  return { sides, byId, lots };
-}
-
-
-function reserveIds(store: Store, commands: readonly TradingCommand[]) {
-  return commands.filter((command) => command.kind !== 'cancel').map(() => {
-    const id = store.nextOrderId++;
-    return { id, sequence: id };
-  });
-}
-
-function observable(outcome: CommandOutcome) {
-  if (!outcome.ok) return { refused: outcome.error.constructor.name, message: outcome.error.message };
-  return { orderId: outcome.orderId, trades: outcome.tradeKeys.length };
-}
 
 /** The reference: every batch reads the whole store. */
 function runPlain(store: Store, commands: TradingCommand[]) {
@@ -82,56 +46,16 @@ function runOnCache(store: Store, cache: BookCache, commands: TradingCommand[], 
   return outcomes.map(observable);
 }
 
-/** Every cached order and escrowed lot is the stored row, and the in-memory book holds exactly the cached orders. */
-function expectCacheMatches(cache: BookCache, store: Store): void {
-  for (const [id, order] of cache.orders) {
-    expect(isLive(order)).toBe(true);
-    expect({ ...order, isNew: false, isMarket: false }).toEqual(store.orders.get(id));
-    const escrowed = [...(cache.escrowByOrder.get(id) ?? [])].sort((a, b) => a.id - b.id);
-    expect(escrowed).toEqual([...store.lots.values()].filter((lot) => lot.status === 'escrowed' && lot.orderId === id));
-  }
-  expect(cache.book.size).toBe(cache.orders.size);
-  expect([...cache.escrowByOrder.keys()].every((id) => cache.orders.has(id))).toBe(true);
-}
-
-const commandArbitrary: fc.Arbitrary<TradingCommand> = fc.oneof(
-  // Bids mostly below asks, so that books grow deep enough to be read in several chunks.
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constant('buy' as const), priceCents: fc.bigInt({ min: 88n, max: 104n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constant('sell' as const), priceCents: fc.bigInt({ min: 96n, max: 112n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 10 }) }) },
-  // Mostly the owner's own order (DEEP_BOOK's order n belongs to user ⌈n / 6⌉), sometimes someone else's or none.
-  { weight: 2, arbitrary: fc.integer({ min: 1, max: 60 }).chain((orderId) => fc.record({
-    kind: fc.constant('cancel' as const), userId: fc.oneof(fc.constant(Math.min(Math.ceil(orderId / 6), USERS.length)), fc.constantFrom(...USERS)), orderId: fc.constant(orderId),
-  })) },
-);
+const commandArbitrary = tradingCommandArbitrary(USERS);
 
 /** Resting orders on both sides before the random commands, so that sides are read in several chunks. */
-const DEEP_BOOK: TradingCommand[] = USERS.flatMap((userId) => [0, 1, 2].flatMap((step) => [
-  { kind: 'limit' as const, userId, side: 'buy' as const, priceCents: BigInt(84 + userId + step * 3), quantity: 1 + (step % 2) },
-  { kind: 'limit' as const, userId, side: 'sell' as const, priceCents: BigInt(106 + userId + step * 3), quantity: 1 + (step % 2) },
-]));
+const DEEP_BOOK = deepBook(USERS);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The traders' side too (TraderCache): cash and active lots kept between batches, with changes from outside the desk
 // that the desk does not hear of (purchases add lots and spend cash, sales elsewhere add cash) or hears of only as a
 // moved ledger version (a retirement). The write checks every balance the batch decided on; a moved one makes the
 // batch run again on fresh reads, which is what the service does.
-
-/** Each listed seller's oldest active lots covering `tonnes` (all of them when fewer), as the SQL read returns them. */
-function oldestLots(store: Store, lotsOf: readonly { userId: number; tonnes: number }[]): LedgerLot[] {
-  return lotsOf.flatMap(({ userId, tonnes }) => {
-    const mine = [...store.lots.values()].filter((lot) => lot.status === 'active' && lot.userId === userId)
-      .sort((a, b) => a.purchaseDateMs - b.purchaseDateMs || a.id - b.id);
-    const taken: LedgerLot[] = [];
-    let before = 0;
-    for (const lot of mine) {
-      if (before >= tonnes) break;
-      taken.push(copyLot(lot));
-      before += lot.quantity;
-    }
-    return taken;
-  });
-}
 
 function runOnCaches(store: Store, book: BookCache, traders: TraderCache, commands: TradingCommand[], version: number) {
   // Drawn once: a run again keeps them (the database's would differ, which no outcome depends on).
@@ -144,7 +68,7 @@ function runOnCaches(store: Store, book: BookCache, traders: TraderCache, comman
       users: traderRead.cashOf.map((id) => ({ id, cashCents: store.cash.get(id)! })),
       lots: oldestLots(store, traderRead.lotsOf),
     });
-    const inputs = traders.inputsFor(commands);
+    const inputs = traders.inputsFor(commands, traderRead);
     const { outcomes, ledger } = runCachedBatch(book, { nowMs: NOW, ...inputs, newOrderIds: ids }, commands);
     // The write names the balance it expects for every buyer; one that moved aborts the batch.
     if (inputs.users.some((user) => store.cash.get(user.id) !== user.cashCents)) {

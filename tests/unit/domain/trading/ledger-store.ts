@@ -1,4 +1,7 @@
+import { expect } from 'vitest';
+import type { BookCache, BookCursor, BookRead, BookRows } from '../../../../src/domain/trading/book-cache';
 import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
 
 /** A tiny stand-in for the database in the trading property tests: the rows a batch reads and writes. */
 export interface Store {
@@ -39,4 +42,56 @@ export function apply(store: Store, changes: LedgerChanges): Map<number, number>
   for (const order of [...changes.newOrders, ...changes.updatedOrders]) store.orders.set(order.id, { ...order, isNew: false, isMarket: false });
   for (const { userId, deltaCents } of changes.cashDeltas) store.cash.set(userId, store.cash.get(userId)! + deltaCents);
   return ids;
+}
+
+export const isLive = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
+export const copyOrder = (order: LedgerOrder): LedgerOrder => ({ ...order });
+export const copyLot = (lot: LedgerLot): LedgerLot => ({ ...lot });
+
+/** Price-time priority of a side, written out independently of the cache. */
+function priority(side: OrderSide) {
+  return (a: LedgerOrder, b: LedgerOrder) =>
+    (a.priceCents === b.priceCents ? a.sequence - b.sequence : (side === 'sell') === (a.priceCents < b.priceCents) ? -1 : 1);
+}
+const after = (side: OrderSide, order: LedgerOrder, cursor: BookCursor | null) =>
+  cursor === null || priority(side)(order, { ...order, priceCents: cursor.priceCents, sequence: cursor.sequence }) > 0;
+
+/** Answers a BookRead from the store the way the SQL read does. */
+export function readRows(store: Store, read: BookRead): BookRows {
+  const live = [...store.orders.values()].filter(isLive);
+  const sides = read.sides.map(({ side, after: cursor, limit }) => ({
+    side, orders: live.filter((order) => order.side === side && after(side, order, cursor)).sort(priority(side)).slice(0, limit).map(copyOrder),
+  }));
+  const byId = read.orderIds.flatMap((id) => (store.orders.has(id) ? [copyOrder(store.orders.get(id)!)] : []));
+  const sellIds = new Set([...sides.flatMap((side) => side.orders), ...byId].filter((order) => order.side === 'sell' && isLive(order)).map((order) => order.id));
+  const lots = [...store.lots.values()].filter((lot) => lot.status === 'escrowed' && sellIds.has(lot.orderId!)).map(copyLot);
+  return { sides, byId, lots };
+}
+
+/** Each listed seller's oldest active lots covering `tonnes` (all of them when fewer), as the SQL read returns them. */
+export function oldestLots(store: Store, lotsOf: readonly { userId: number; tonnes: number }[]): LedgerLot[] {
+  return lotsOf.flatMap(({ userId, tonnes }) => {
+    const mine = [...store.lots.values()].filter((lot) => lot.status === 'active' && lot.userId === userId)
+      .sort((a, b) => a.purchaseDateMs - b.purchaseDateMs || a.id - b.id);
+    const taken: LedgerLot[] = [];
+    let before = 0;
+    for (const lot of mine) {
+      if (before >= tonnes) break;
+      taken.push(copyLot(lot));
+      before += lot.quantity;
+    }
+    return taken;
+  });
+}
+
+/** Every cached order and escrowed lot is the stored row, and the in-memory book holds exactly the cached orders. */
+export function expectCacheMatches(cache: BookCache, store: Store): void {
+  for (const [id, order] of cache.orders) {
+    expect(isLive(order)).toBe(true);
+    expect({ ...order, isNew: false, isMarket: false }).toEqual(store.orders.get(id));
+    const escrowed = [...(cache.escrowByOrder.get(id) ?? [])].sort((a, b) => a.id - b.id);
+    expect(escrowed).toEqual([...store.lots.values()].filter((lot) => lot.status === 'escrowed' && lot.orderId === id));
+  }
+  expect(cache.book.size).toBe(cache.orders.size);
+  expect([...cache.escrowByOrder.keys()].every((id) => cache.orders.has(id))).toBe(true);
 }

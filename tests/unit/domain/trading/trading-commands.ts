@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import type { CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
+import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
+import type { Store } from './ledger-store';
+
+/** Random commands of one project's book for the trading property tests, and what of their outcomes they compare. */
+
+/** Order ids and arrival sequences for the placing commands, drawn from the store like the lock statement does. */
+export function reserveIds(store: Store, commands: readonly TradingCommand[]): { id: number; sequence: number }[] {
+  return commands.filter((command) => command.kind !== 'cancel').map(() => {
+    const id = store.nextOrderId++;
+    return { id, sequence: id };
+  });
+}
+
+/** What a client sees of an outcome: the refusal and its message, or the order and how many trades it made. */
+export function observable(outcome: CommandOutcome) {
+  if (!outcome.ok) return { refused: outcome.error.constructor.name, message: outcome.error.message };
+  return { orderId: outcome.orderId, trades: outcome.tradeKeys.length };
+}
+
+/** Limit and market orders and cancels of `users` (1, 2, 3…), bids mostly below asks so that books grow deep. */
+export function tradingCommandArbitrary(users: readonly number[]): fc.Arbitrary<TradingCommand> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('buy' as const), priceCents: fc.bigInt({ min: 88n, max: 104n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('sell' as const), priceCents: fc.bigInt({ min: 96n, max: 112n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...users), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 10 }) }) },
+    // Mostly the owner's own order (deepBook's order n belongs to the ⌈n / 6⌉-th user), sometimes someone else's or none.
+    { weight: 2, arbitrary: fc.integer({ min: 1, max: 60 }).chain((orderId) => fc.record({
+      kind: fc.constant('cancel' as const), userId: fc.oneof(fc.constant(users[Math.min(Math.ceil(orderId / 6), users.length) - 1]), fc.constantFrom(...users)), orderId: fc.constant(orderId),
+    })) },
+  );
+}
+
+/** Resting orders on both sides before the random commands (6 per user), so that sides are read in several chunks. */
+export function deepBook(users: readonly number[]): TradingCommand[] {
+  return users.flatMap((userId) => [0, 1, 2].flatMap((step) => [
+    { kind: 'limit' as const, userId, side: 'buy' as const, priceCents: BigInt(84 + userId + step * 3), quantity: 1 + (step % 2) },
+    { kind: 'limit' as const, userId, side: 'sell' as const, priceCents: BigInt(106 + userId + step * 3), quantity: 1 + (step % 2) },
+  ]));
+}
