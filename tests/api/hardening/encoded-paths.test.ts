@@ -148,6 +148,9 @@ describe('an API key on an encoded path', () => {
     const reader = { authorization: `Bearer ${created.json().secret}` };
     const me = await t.app.inject({ method: 'GET', url: '/%61pi/auth/user', headers: reader });
     expect(me.json()).toMatchObject({ id: victim.user.id });
+    // The key's first use is recorded in the background: let it land before taking the picture.
+    await expect.poll(async () => (await queryRows<{ used: boolean }>(t.deps, sql`
+      select last_used_at is not null as used from api_keys where id = ${created.json().id}`))[0].used).toBe(true);
     const before = await everything();
     const buy = await t.app.inject({ method: 'POST', url: '/%61pi/credits/purchase', payload: bodyFor('/api/credits/purchase'), headers: reader });
     expect(buy.statusCode, buy.body).toBe(403);
