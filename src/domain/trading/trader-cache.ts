@@ -74,7 +74,7 @@ export class TraderCache {
     const cash = new Map<number, bigint>();
     for (const [userId, lockCents] of locks) {
       const cached = this.cash.get(userId);
-      if (cached === undefined || cached < lockCents || marketBuyers.has(userId)) cashOf.add(userId);
+      if (cached === undefined || cached < lockCents) cashOf.add(userId);
       else cash.set(userId, cached);
     }
     const lotsOf: TraderRead['lotsOf'] = [];
