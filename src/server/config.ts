@@ -27,7 +27,7 @@ const environmentSchema = z.object({
   CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   CHAIN_ANCHOR_SPACING_MS: z.coerce.number().int().min(0).default(100),
-  CHAIN_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(2048),
+  CHAIN_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(4096),
   CHAIN_STALL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),

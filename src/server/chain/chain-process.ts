@@ -53,7 +53,7 @@ export interface ChainNodeHealth {
   divergences: number;
 }
 
-export const DEFAULT_CHAIN_PROCESS_LIMITS: ChainProcessLimits = { memoryLimitBytes: 2048 * 1024 * 1024, stallTimeoutMs: 15_000 };
+export const DEFAULT_CHAIN_PROCESS_LIMITS: ChainProcessLimits = { memoryLimitBytes: 4096 * 1024 * 1024, stallTimeoutMs: 15_000 };
 
 // Each tick reads the process's resident memory and pings it.
 const WATCH_INTERVAL_MS = 500;
@@ -202,7 +202,7 @@ class ChainProcessHost {
   private ensureChild(): ChildProcess {
     if (this.child) return this.child;
     const child = fork(new URL('./chain-process-entry.mjs', import.meta.url), [], {
-      execArgv: [`--max-old-space-size=${CHAIN_PROCESS_HEAP_MB}`, `--max-semi-space-size=${CHAIN_PROCESS_YOUNG_GENERATION_MB / 2}`],
+      execArgv: ['--expose-gc', `--max-old-space-size=${CHAIN_PROCESS_HEAP_MB}`, `--max-semi-space-size=${CHAIN_PROCESS_YOUNG_GENERATION_MB / 2}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -68,8 +68,12 @@ async function answerOne(message: unknown, options: JsonRpcServeOptions, client:
   const leave = options.admission ? options.admission.enter(client) : () => {};
   if (!leave) return failure(id, LIMIT_EXCEEDED, 'Too many JSON-RPC calls running at once: wait for your earlier calls, then retry');
   const { method, params } = message as { method: string; params?: unknown };
+  // The slot is held until the node is done with the call, not only until the answer gave up waiting: a client whose
+  // calls time out cannot pile up more work on the node than its share.
+  const running = options.request({ method, params: params ?? [] });
+  void running.then(leave, leave);
   try {
-    return { jsonrpc: '2.0', id, result: await withTimeout(options.request({ method, params: params ?? [] }), options.timeoutMs) };
+    return { jsonrpc: '2.0', id, result: await withTimeout(running, options.timeoutMs) };
   } catch (error) {
     if (error instanceof ChainTimeoutError) return failure(id, LIMIT_EXCEEDED, error.message);
     const { code, message: text, data } = error as { code?: unknown; message?: unknown; data?: unknown };
@@ -77,8 +81,6 @@ async function answerOne(message: unknown, options: JsonRpcServeOptions, client:
       return failure(id, typeof code === 'number' ? code : INTERNAL_ERROR, typeof text === 'string' ? text : 'Internal error', data);
     }
     return failure(id, INTERNAL_ERROR, 'The chain could not answer this call now; retry shortly');
-  } finally {
-    leave();
   }
 }
 

@@ -1,3 +1,4 @@
+import { limitConcurrency } from './limit-concurrency.js';
 import { RPC_LIMITS, type RpcLimits } from './rpc-limits.js';
 
 /** One EIP-1193 request, as a browser wallet sends it to /rpc. */
@@ -92,6 +93,9 @@ export function refusedMethod(method: string): JsonRpcError {
   if (refusal) return new JsonRpcError(METHOD_NOT_FOUND, `Method ${shown} is refused: ${refusal.why}`);
   return new JsonRpcError(METHOD_NOT_FOUND, `Method ${shown} is not available: /rpc serves only the read methods listed in /api/docs`);
 }
+
+/** eth_call and eth_estimateGas running at once: each may hold up to ~170 MB of trace until it ends. */
+const EXECUTIONS_IN_FLIGHT = 2;
 
 const HEX_QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/i;
 const HEX_DATA = /^0x([0-9a-f]{2})*$/i;
@@ -193,6 +197,8 @@ async function boundedLogFilter(filter: unknown, upstream: Eip1193RequestFn, lim
  * `logsMaxResults` logs, `eth_feeHistory` at most 128 blocks. Params are checked before anything reaches the node.
  */
 export function createPublicRpc(upstream: Eip1193RequestFn, limits: RpcLimits = RPC_LIMITS): Eip1193RequestFn {
+  // The node runs one call at a time anyway; executions wait their turn here, so at most two traces are alive at once.
+  const execute = limitConcurrency(upstream, EXECUTIONS_IN_FLIGHT);
   return async ({ method, params }) => {
     if (!isPublicRpcMethod(method)) throw refusedMethod(method);
     // The node holds no keys a visitor may use.
@@ -201,7 +207,7 @@ export function createPublicRpc(upstream: Eip1193RequestFn, limits: RpcLimits = 
       const [call, block, overrides] = paramsOf(method, params, 3);
       if (overrides !== undefined) throw invalid(`${method}: state overrides are not available on this gateway`);
       checkBlock(method, block);
-      return upstream({ method, params: block === undefined ? [boundedCall(method, call, limits)] : [boundedCall(method, call, limits), block] });
+      return execute({ method, params: block === undefined ? [boundedCall(method, call, limits)] : [boundedCall(method, call, limits), block] });
     }
     if (method === 'eth_getLogs') {
       const [filter] = paramsOf(method, params, 1);

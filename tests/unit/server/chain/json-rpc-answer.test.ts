@@ -42,4 +42,17 @@ describe('answerJsonRpcBody', () => {
     expect(body.filter((one) => one.error?.code === -32005)).toHaveLength(1);
     expect(((await answerJsonRpcBody({ jsonrpc: '2.0', id: 9, method: 'x' }, { ...options, client: 'b' })).body as { result: string }).result).toBe('0x1');
   });
+
+  it('holds a timed-out call\'s slot until the node is done with it', async () => {
+    const admission = new RpcAdmission({ callsPerMinute: 100, concurrentCallsPerClient: 1, concurrentCalls: 10 });
+    let finish!: () => void;
+    const node = new Promise<string>((resolve) => (finish = () => resolve('0x1')));
+    const options = { request: () => node, timeoutMs: 10, limits, admission, client: 'a' };
+    expect((await answerJsonRpcBody({ jsonrpc: '2.0', id: 1, method: 'eth_call' }, options)).body).toMatchObject({ error: { code: -32005 } });
+    expect((await answerJsonRpcBody({ jsonrpc: '2.0', id: 2, method: 'eth_call' }, options)).body).toMatchObject({ error: { message: expect.stringContaining('running at once') } });
+    finish();
+    await node;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await answerJsonRpcBody({ jsonrpc: '2.0', id: 3, method: 'eth_call' }, options)).body).toMatchObject({ result: '0x1' });
+  });
 });
