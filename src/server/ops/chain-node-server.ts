@@ -13,7 +13,7 @@ const NODE_LIMITS = { maxBatch: 100, maxResponseBytes: 32 * 1024 * 1024 };
  * The JSON-RPC endpoint of `npm run chain`: POST / (single or batch) answers what /rpc answers — the bounded read
  * methods — plus `eth_sendRawTransaction` for transactions signed by the custody key, which app instances send and the
  * node orders and journals with its own; anything signed by another key is refused, so the journal holds only the
- * marketplace's history. GET /healthz for probes.
+ * marketplace's history. GET /healthz for probes (503 while the chain process restarts).
  */
 export function buildChainNodeServer(chain: ServerChain, timeoutMs: number): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: NODE_BODY_LIMIT_BYTES });
@@ -26,7 +26,12 @@ export function buildChainNodeServer(chain: ServerChain, timeoutMs: number): Fas
     if (!chain.relayCustodyTransaction) throw new JsonRpcError(-32601, 'This node relays no transactions');
     return chain.relayCustodyTransaction(rawTransaction as Hex);
   };
-  app.get('/healthz', async () => ({ status: 'ok', chainId: chain.chainId, contractAddress: chain.contractAddress }));
+  // Up means the node answers: a replay still running or diverged is reported, but the node keeps serving reads.
+  app.get('/healthz', async (_request, reply) => {
+    const node = chain.nodeHealth?.();
+    const body = { status: !node || node.state === 'up' ? 'ok' : node.state, chainId: chain.chainId, contractAddress: chain.contractAddress, replay: node?.replay?.state ?? null };
+    return reply.status(body.status === 'ok' ? 200 : 503).send(body);
+  });
   app.post('/', async (httpRequest, reply) => {
     const answer = await answerJsonRpcBody(httpRequest.body, { request, timeoutMs: Math.max(timeoutMs, 60_000), limits: { ...RPC_LIMITS, ...NODE_LIMITS } });
     return reply.status(answer.status).send(answer.body);
