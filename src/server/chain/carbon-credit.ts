@@ -59,8 +59,13 @@ export interface CarbonCreditChain {
   /** Number of tokens ever created; 0n when the read fails (SPEC.md section 8). */
   totalSupply(): Promise<bigint>;
   getTransaction(txHash: Hex): Promise<ChainTransactionStatus>;
-  /** EIP-1193 entry point for the /rpc route: allow-listed methods only. */
+  /**
+   * EIP-1193 entry point for the server's own reads (audit, reconciliation, lookups) and the chain node's app
+   * instances: the read methods, with the limits of a trusted caller (TRUSTED_RPC_LIMITS).
+   */
   request: Eip1193RequestFn;
+  /** The same reads within the public gateway's bounds (RPC_LIMITS): what /rpc serves to anyone. */
+  publicRequest: Eip1193RequestFn;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ export interface CarbonCreditChainParts {
   contractAddress: Address;
   custodyAddress: Address;
   request: Eip1193RequestFn;
+  publicRequest: Eip1193RequestFn;
   onClose?: () => Promise<void> | void;
   /** Reads of the latest state wait for this (a journal replaying in the background). */
   ready?: Promise<void>;
@@ -262,6 +268,11 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
     async request(args) {
       requireConnected();
       return parts.request(args);
+    },
+
+    async publicRequest(args) {
+      requireConnected();
+      return parts.publicRequest(args);
     },
 
     async close() {

@@ -19,6 +19,7 @@ export const CHAIN_PROCESS_METHODS = [
   'getTransaction',
   'request',
   'nodeRequest',
+  'publicRequest',
   'synced',
   'replayStatus',
   'relayCustodyTransaction',

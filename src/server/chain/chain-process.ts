@@ -426,6 +426,7 @@ export async function startEmbeddedChainProcess(options: ChainProcessChainOption
     getTransaction: (txHash) => call('getTransaction', txHash),
     request: (args) => call('request', { method: args.method, params: args.params }),
     nodeRequest: (args) => call('nodeRequest', { method: args.method, params: args.params }),
+    publicRequest: (args) => call('publicRequest', { method: args.method, params: args.params }),
     synced: () => call('synced'),
     replayStatus: () => processHost.health(key).replay ?? { entries: 0, replayed: 0, state: 'replaying', divergence: null, foreignDivergences: 0, error: null },
     relayCustodyTransaction: (rawTransaction) => call('relayCustodyTransaction', rawTransaction),

@@ -12,6 +12,7 @@ import { deployCarbonCredit } from './deploy-carbon-credit.js';
 import { createHardhatProvider } from './hardhat-provider.js';
 import { createPublicRpc, JsonRpcError, METHOD_NOT_FOUND, type Eip1193RequestFn } from './public-rpc.js';
 import { replayAwareRequest, ReplayProgress } from './replay-progress.js';
+import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits.js';
 import {
   ReplayDivergence, replayEntryHash, replayGenesisDate, replaySourceEntries, replayTransactions, type ReplayEntry, type ReplayOutcome, type ReplaySource,
 } from './replay-transactions.js';
@@ -175,7 +176,8 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     chainId: CHAIN_ID,
     contractAddress,
     custodyAddress: account.address,
-    request: createPublicRpc(replayAwareRequest(request, progress)),
+    request: createPublicRpc(replayAwareRequest(request, progress), TRUSTED_RPC_LIMITS),
+    publicRequest: createPublicRpc(replayAwareRequest(request, progress), RPC_LIMITS),
     ready: progress.done,
   });
   const synced = async () => {

@@ -7,6 +7,7 @@ import { marketplaceChain } from './chain-definition.js';
 import { loadCarbonCreditArtifact } from './contract-artifact.js';
 import { deployCarbonCredit } from './deploy-carbon-credit.js';
 import { createPublicRpc } from './public-rpc.js';
+import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits.js';
 import { createTransactionSender, type ChainJournal } from './transaction-sender.js';
 
 export interface RemoteChainOptions {
@@ -67,6 +68,7 @@ export async function connectRemoteChain(options: RemoteChainOptions): Promise<C
     chainId,
     contractAddress,
     custodyAddress: account.address,
-    request: createPublicRpc((args) => client.request(args as never)),
+    request: createPublicRpc((args) => client.request(args as never), TRUSTED_RPC_LIMITS),
+    publicRequest: createPublicRpc((args) => client.request(args as never), RPC_LIMITS),
   });
 }

@@ -37,3 +37,9 @@ export const RPC_LIMITS: RpcLimits = {
   concurrentCallsPerClient: 8,
   concurrentCalls: 64,
 };
+
+/**
+ * The chain node's limits for its own app instances (`npm run chain`, on a private network): they estimate and
+ * check anchoring batches of a few hundred operations (~30,000 gas a mint) and audit logs over long ranges.
+ */
+export const TRUSTED_RPC_LIMITS: RpcLimits = { ...RPC_LIMITS, gasCap: 50_000_000, logsMaxBlocks: 100_000, logsMaxResults: 1_000_000 };

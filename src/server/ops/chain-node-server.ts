@@ -10,8 +10,9 @@ const NODE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const NODE_LIMITS = { maxBatch: 100, maxResponseBytes: 32 * 1024 * 1024 };
 
 /**
- * The JSON-RPC endpoint of `npm run chain`: POST / (single or batch) answers what /rpc answers — the bounded read
- * methods — plus `eth_sendRawTransaction` for transactions signed by the custody key, which app instances send and the
+ * The JSON-RPC endpoint of `npm run chain`: POST / (single or batch) answers what /rpc answers — the read methods,
+ * bounded with the limits of a private network's app instances (TRUSTED_RPC_LIMITS: anchoring batches need millions
+ * of gas) — plus `eth_sendRawTransaction` for transactions signed by the custody key, which app instances send and the
  * node orders and journals with its own; anything signed by another key is refused, so the journal holds only the
  * marketplace's history. GET /healthz for probes (503 while the chain process restarts).
  */

@@ -40,7 +40,7 @@ export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       allowAnyOrigin(reply);
       const answer = await answerJsonRpcBody(request.body, {
-        request: deps.chain?.request, timeoutMs, limits: RPC_LIMITS, admission, client: request.ip,
+        request: deps.chain?.publicRequest, timeoutMs, limits: RPC_LIMITS, admission, client: request.ip,
       });
       if (answer.status === 429) return reply.status(429).header('retry-after', String(answer.retryAfterSeconds)).send(answer.body);
       return answer.body;
