@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_RPC_METHODS } from '../../../src/server/chain/public-rpc';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { RPC_LIMITS } from '../../../src/server/chain/rpc-limits';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -148,4 +150,46 @@ describe('the per-client bounds of /rpc', () => {
     const busy = answers.filter((answer) => answer.error?.code === -32005 && /running at once/.test(answer.error.message));
     expect(busy.length).toBe(RPC_LIMITS.maxBatch - RPC_LIMITS.concurrentCallsPerClient);
   });
+});
+
+describe('random bodies sent to /rpc', () => {
+  const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000);
+  const methods = [...PUBLIC_RPC_METHODS, 'eth_sendRawTransaction', 'hardhat_mine', 'evm_revert', 'debug_traceCall', 'eth_subscribe', 'nope'];
+  const hex = (maxLength: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength }).map((digits) => `0x${digits}`);
+  const param = fc.oneof(
+    fc.constantFrom('latest', 'earliest', 'pending', '0x0', '0x1', '0xffffffffffffffffffff', '0x', '-1', ''),
+    hex(80),
+    fc.string({ maxLength: 40 }),
+    fc.integer(),
+    fc.constant(null),
+    fc.object({ maxDepth: 2, maxKeys: 4 }),
+    fc.record({ to: fc.constant('0x0000000000000000000000000000000000000001'), data: hex(40), gas: fc.constantFrom(undefined, '0x1', '0x77359400', 'zz') }, { requiredKeys: [] }),
+    fc.record({ fromBlock: fc.constantFrom('0x0', 'latest', 'x'), toBlock: fc.constantFrom('0x10000', 'latest', '0x1') }, { requiredKeys: [] }),
+  );
+  const message = fc.record({
+    jsonrpc: fc.constantFrom('2.0', '1.0', undefined),
+    id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.constant(null)),
+    method: fc.oneof(fc.constantFrom(...methods), fc.string({ maxLength: 20 })),
+    params: fc.oneof(fc.array(param, { maxLength: 4 }), param),
+  }, { requiredKeys: ['method'] });
+  const body = fc.oneof(message, fc.array(message, { minLength: 0, maxLength: 25 }), fc.jsonValue({ maxDepth: 3 }));
+
+  it(`never answers 5xx, never hangs, and never changes the chain (seed ${SEED})`, async () => {
+    const blockBefore = (await rpc(t.app, call('eth_blockNumber'))).json().result;
+    let cases = 0;
+    try {
+      await fc.assert(fc.asyncProperty(body, async (payload) => {
+        cases++;
+        const response = await t.app.inject({ method: 'POST', url: '/rpc', remoteAddress: `10.9.${cases % 250}.${cases % 7}`, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+        expect(response.statusCode).toBeLessThan(500);
+        if (response.statusCode === 200) {
+          const answers = [response.json()].flat() as { jsonrpc: string; error?: { code: number; message: string } }[];
+          for (const answer of answers) expect(answer.jsonrpc).toBe('2.0');
+        }
+      }), { seed: SEED, numRuns: 300, interruptAfterTimeLimit: 60_000 });
+    } finally {
+      console.log(`[rpc fuzz] seed ${SEED}: ${cases} bodies`);
+    }
+    expect((await rpc(t.app, call('eth_blockNumber'))).json().result).toBe(blockBefore);
+  }, 120_000);
 });
