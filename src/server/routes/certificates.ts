@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { certificateHtml, certificatePdf, certificateQrPng } from '../services/certificate-documents';
 import { findCertificateRecord, toCertificateDocument, toCertificateJson } from '../services/certificate-queries';
 import { verifyRetirement } from '../services/verify-retirement';
+import { fileResponse } from './file-responses';
 
 /** The origin that links in certificates point to: the configured public origin, else the request's own. */
 export function publicBaseUrl(request: FastifyRequest, config: Config): string {
@@ -41,7 +42,10 @@ export function certificateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/certificates/:id/html', {
       config: documentRateLimit,
-      schema: { tags: ['certificates'], params: idParams, querystring: documentQuery },
+      schema: {
+        tags: ['certificates'], params: idParams, querystring: documentQuery,
+        response: { 200: fileResponse('text/html', 'The certificate as a page (download=1: as an attachment)'), 404: errorResponse },
+      },
     }, async (request, reply) => {
       const json = await load(request, request.params.id);
       const html = await certificateHtml(toCertificateDocument(json));
@@ -54,7 +58,10 @@ export function certificateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/certificates/:id/pdf', {
       config: documentRateLimit,
-      schema: { tags: ['certificates'], params: idParams, querystring: documentQuery },
+      schema: {
+        tags: ['certificates'], params: idParams, querystring: documentQuery,
+        response: { 200: fileResponse('application/pdf', 'The certificate as a PDF (download=1: as an attachment)'), 404: errorResponse },
+      },
     }, async (request, reply) => {
       const json = await load(request, request.params.id);
       const pdf = await certificatePdf(toCertificateDocument(json));
@@ -67,7 +74,7 @@ export function certificateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/certificates/:id/qr.png', {
       config: documentRateLimit,
-      schema: { tags: ['certificates'], params: idParams },
+      schema: { tags: ['certificates'], params: idParams, response: { 200: fileResponse('image/png', 'A QR code of the certificate URL'), 404: errorResponse } },
     }, async (request, reply) => {
       const json = await load(request, request.params.id);
       return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(await certificateQrPng(json.certificateUrl));

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-deps';
 import { ChainCallError } from '../chain/chain-call-error.js';
 import { answerJsonRpc } from '../chain/json-rpc-answer.js';
 import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
-import { chainInfo, chainTransaction, onChainCredit, tokenIdParams, txHashParams } from './chain-schemas';
+import { chainInfo, chainTransaction, onChainCredit, rpcPreflightSchema, rpcRouteSchema, tokenIdParams, txHashParams } from './chain-schemas';
 
 const MAX_BATCH = 100;
 // A wallet polls a few methods every few seconds; a page of the app reads a handful.
@@ -31,9 +31,9 @@ export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       .header('access-control-allow-headers', 'content-type')
       .header('cross-origin-resource-policy', 'cross-origin');
   return async (app) => {
-    app.options('/rpc', { schema: { hide: true } }, async (_request, reply) => allowAnyOrigin(reply).status(204).send());
+    app.options('/rpc', { schema: rpcPreflightSchema }, async (_request, reply) => allowAnyOrigin(reply).status(204).send());
 
-    app.post('/rpc', { config: RPC_RATE_LIMIT, schema: { tags: ['chain'], summary: 'JSON-RPC of the chain (public methods)' } }, async (request, reply) => {
+    app.post('/rpc', { config: RPC_RATE_LIMIT, schema: rpcRouteSchema }, async (request, reply) => {
       allowAnyOrigin(reply);
       const body = request.body;
       if (!Array.isArray(body)) return answerJsonRpc(deps.chain, body, timeoutMs);
