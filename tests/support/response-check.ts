@@ -77,6 +77,11 @@ function contentTypeOf(reply: FastifyReply): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
+/** The mismatches seen since the last call (a test that wants them per request, such as a fuzz property). */
+export function takeMismatches(): string[] {
+  return problems.splice(0);
+}
+
 /** Fails the test during which a response disagreed with the document; at file end, writes this file's count. */
 export function failOnMismatches(): void {
   afterEach(() => {

@@ -29,7 +29,7 @@ const RETRY_AFTER = { 'retry-after': { type: 'integer', description: 'Seconds to
 /**
  * The answers the server's shared machinery gives on a route, whatever its handler does (app.ts, bearer-auth.ts,
  * request-guard.ts, error-handler.ts, @fastify/rate-limit): validation, the API-key checks on every /api route, the
- * cross-site guard on state-changing ones, the body parser's refusals and the rate limits.
+ * cross-site guard on state-changing ones, the body parser's refusals, the rate limits and the error handler's 500.
  */
 export function standardResponses(route: RouteFacts): Record<string, ResponseDoc> {
   const api = route.url.startsWith('/api/');
@@ -57,6 +57,8 @@ export function standardResponses(route: RouteFacts): Record<string, ResponseDoc
       ? 'The API key used up its requests for this minute.'
       : 'Too many requests from this client (or API key) this minute.', { headers: RETRY_AFTER });
   }
+  // Never an answer to bad input (that is a 4xx): a bug or an outage, logged under the request id it names.
+  responses[500] = error('Internal error (a bug or an outage): the message names the request id, under which the server logged it.');
   return responses;
 }
 
@@ -70,18 +72,19 @@ const FALLBACK_DESCRIPTIONS: Record<string, string> = {
   400: 'Invalid input', 403: 'Refused', 409: 'Conflict with the current state', 422: 'Refused by a business rule',
 };
 
-/** zod's `z.null()` in the openapi-3.0 target. */
-const isNullSchema = (schema: ResponseDoc) => schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
+/** No content: `z.undefined()` (the type provider writes `type: 'null'`), or `z.null()` in the openapi-3.0 target. */
+const isNoContent = (schema: ResponseDoc) => schema.type === 'null'
+  || (schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null);
 
 /**
- * The route's own responses over the standard ones, each with a description; `z.null()` (204, 302) is a response
- * without content, which @fastify/swagger writes for `type: 'null'`.
+ * The route's own responses over the standard ones, each with a description; `z.undefined()` (204, 302) is a
+ * response without content, which @fastify/swagger writes for `type: 'null'`.
  */
 export function mergeResponses(standard: Record<string, ResponseDoc>, own: Record<string, ResponseDoc>): Record<string, ResponseDoc> {
   const merged: Record<string, ResponseDoc> = { ...standard };
   for (const [status, response] of Object.entries(own)) {
     const description = response.description ?? ROUTE_DESCRIPTIONS[status] ?? standard[status]?.description ?? FALLBACK_DESCRIPTIONS[status] ?? 'Answer';
-    merged[status] = isNullSchema(response)
+    merged[status] = isNoContent(response)
       ? { type: 'null', description, ...(status === '302' ? { headers: { location: { type: 'string', description: 'Where to go.' } } } : {}) }
       : { ...response, description };
   }

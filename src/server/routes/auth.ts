@@ -43,7 +43,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
 
-    const redirect = (description: string) => ({ tags: ['auth'], description, response: { 302: z.null() } });
+    const redirect = (description: string) => ({ tags: ['auth'], description, response: { 302: z.undefined() } });
 
     app.get('/login', { schema: redirect('The Sign In link: redirects to the sign-in page, /signin.') }, async (_request, reply) => reply.redirect('/signin'));
 
@@ -58,10 +58,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     // The UI's logout: a POST, which the request guard accepts only from our own origin.
-    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.undefined() } } }, async (request, reply) => {
       await endSession(request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.status(204).send(null);
+      // No payload at all: `null` would be serialised to a JSON body, which a 204 must not have.
+      return reply.status(204).send();
     });
 
     app.post('/auth/register', {

@@ -83,5 +83,5 @@ export const rpcRouteSchema = {
 export const rpcPreflightSchema = {
   tags: ['chain'],
   summary: 'CORS preflight of /rpc',
-  response: { 204: z.null().describe('Allowed: any origin may POST JSON') },
+  response: { 204: z.undefined().describe('Allowed: any origin may POST JSON') },
 };
