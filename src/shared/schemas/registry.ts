@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './common';
 import { integrityAttributes } from './integrity';
 import { retirementClaimJson } from './retirement-claim';
 
@@ -8,7 +9,8 @@ export const REGISTRY_MAX_PAGE_SIZE = 100;
 export const REGISTRY_CSV_MAX_ROWS = 50_000;
 
 /** Search text: a certificate id, a serial number (`VCS-1094-2021-000017`), or part of a beneficiary or project name. */
-const searchText = z.string().trim().max(200, { error: 'q must be at most 200 characters' }).optional();
+// Control characters and lone surrogates are refused (400) like in bodies: a NUL reached PostgreSQL as a 500.
+const searchText = z.string().trim().max(200, { error: 'q must be at most 200 characters' }).superRefine(withoutControlCharacters('q')).optional();
 
 export const registryQuery = z.object({
   q: searchText,
