@@ -46,7 +46,7 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): void {
         seen.add(request);
         const headers = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
         const contentType = headers?.['content-type'] ?? raw.getHeader('content-type');
-        record({ ...describe(request, routeUrl), status: Number(args[0]), contentType: contentType === undefined ? undefined : String(contentType), body: undefined, bodyUnseen: true });
+        record({ ...requestFacts(request, routeUrl), status: Number(args[0]), contentType: contentType === undefined ? undefined : String(contentType), body: undefined, bodyUnseen: true });
       }
       return (writeHead as (...parameters: unknown[]) => typeof raw).apply(this, args);
     } as typeof raw.writeHead;
@@ -59,7 +59,7 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): void {
       seen.add(request);
       const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
       record({
-        ...describe(request, routeUrl), status: reply.statusCode, contentType: contentTypeOf(reply), body,
+        ...requestFacts(request, routeUrl), status: reply.statusCode, contentType: contentTypeOf(reply), body,
         contentEncoding: reply.getHeader('content-encoding') as string | undefined,
         bodyUnseen: payload !== null && payload !== undefined && body === undefined,
       });
@@ -68,7 +68,7 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): void {
   });
 }
 
-function describe(request: FastifyRequest, routeUrl: string) {
+function requestFacts(request: FastifyRequest, routeUrl: string) {
   return { method: request.method, routeUrl, url: request.url.slice(0, 200) };
 }
 
