@@ -82,6 +82,8 @@ export async function buildApp(
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Carbon-credit marketplace API', version: '1.0.0', description: 'Generated from the route schemas. A guide: docs/api.md.' },
+      // PUBLIC_ORIGIN when configured, else the origin the document was read from.
+      servers: [{ url: deps.config.publicOrigin ?? '/', description: 'This server' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: documentRoute,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -30,4 +30,27 @@ export default async function setup(project: TestProject) {
     await handle.close();
   }
   project.provide('pgliteTemplatePath', templatePath);
+  // The API suite checks every response against /api/docs/json (response-check.ts); each file writes its count here.
+  const checkDir = project.name === 'api' ? mkdtempSync(path.join(os.tmpdir(), 'carbon-openapi-check-')) : '';
+  project.provide('responseCheckDir', checkDir);
+  return () => {
+    if (checkDir) reportResponseChecks(checkDir);
+  };
+}
+
+/** Sums the files' counts into one line (and a summary file beside it, for reports) and removes the directory. */
+function reportResponseChecks(dir: string): void {
+  const byRoute = new Map<string, number>();
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  for (const name of files) {
+    const { checkedByRoute } = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { checkedByRoute: Record<string, number> };
+    for (const [key, count] of Object.entries(checkedByRoute)) byRoute.set(key, (byRoute.get(key) ?? 0) + count);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const total = [...byRoute.values()].reduce((sum, count) => sum + count, 0);
+  const routes = new Set([...byRoute.keys()].map((key) => key.split(' ').slice(0, 2).join(' ')));
+  const line = `[openapi] ${total} responses checked against /api/docs/json in ${files.length} test files (${routes.size} routes, ${byRoute.size} route × status pairs)`;
+  console.log(line);
+  const lines = [...byRoute].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key} ${count}`);
+  writeFileSync(path.join(os.tmpdir(), 'carbon-openapi-check-summary.txt'), `${line}\n${lines.join('\n')}\n`);
 }

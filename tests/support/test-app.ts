@@ -9,6 +9,10 @@ import type { AppDeps } from '../../src/server/app-deps';
 import { closeAppDeps, createAppDeps, type ChainDepsOptions } from '../../src/server/bootstrap';
 import { testConfig, type Config } from '../../src/server/config';
 import type { StatementRunner } from '../../src/server/db/statement-runner';
+import { checkResponsesAgainstDocument, failOnMismatches } from './response-check';
+
+// Every API test file builds its app here: each response it receives is checked against /api/docs/json.
+failOnMismatches();
 
 export interface TestApp {
   app: FastifyInstance;
@@ -57,7 +61,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     deps = await createAppDeps(testConfig(overrides), { loadDataDir: new Blob([template]), chain: options.chain, clock: options.clock });
   }
   if (options.wrapStatements) deps.statements = options.wrapStatements(deps.statements);
-  const app = await buildApp(deps, { clientDist: options.clientDist ?? '/nonexistent', logDestination: options.logDestination });
+  const app = await buildCheckedApp(deps, { clientDist: options.clientDist ?? '/nonexistent', logDestination: options.logDestination });
   await app.ready();
   return {
     app,
@@ -68,6 +72,13 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       await dropDatabase();
     },
   };
+}
+
+/** `buildApp` for tests that build a second app on the same deps: its responses are checked like createTestApp's. */
+export async function buildCheckedApp(deps: AppDeps, options: Parameters<typeof buildApp>[1] = {}): Promise<FastifyInstance> {
+  const app = await buildApp(deps, options);
+  checkResponsesAgainstDocument(app);
+  return app;
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {

@@ -43,11 +43,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
 
-    app.get('/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/signin'));
+    const redirect = (description: string) => ({ tags: ['auth'], description, response: { 302: z.undefined() } });
+
+    app.get('/login', { schema: redirect('The Sign In link: redirects to the sign-in page, /signin.') }, async (_request, reply) => reply.redirect('/signin'));
 
     // SPEC's logout link. A page on another site could send the user here (the Lax cookie goes along on a top-level
     // navigation), so a request the browser marks as coming from elsewhere changes nothing.
-    app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/logout', { schema: redirect('The logout link: ends the session (unless another site sent the browser here) and redirects to /.') }, async (request, reply) => {
       if (isSameOriginNavigation(request.headers['sec-fetch-site'])) {
         await endSession(request.cookies[SESSION_COOKIE]);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -56,10 +58,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     // The UI's logout: a POST, which the request guard accepts only from our own origin.
-    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.undefined() } } }, async (request, reply) => {
       await endSession(request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.status(204).send(null);
+      // No payload at all: `null` would be serialised to a JSON body, which a 204 must not have.
+      return reply.status(204).send();
     });
 
     app.post('/auth/register', {
@@ -73,7 +76,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/login', {
       config: { rateLimit },
-      schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
+      // Its 401 is a wrong e-mail or password: signing in needs no session (one sent is ended).
+      schema: {
+        tags: ['auth'], body: loginBody, security: [{}, { cookieAuth: [] }],
+        response: { 200: userSchema, 400: errorResponse, 401: errorResponse.describe('Wrong e-mail or password'), 429: errorResponse },
+      },
     }, async (request, reply) => {
       const account = await signIn(db, request.body, config.signInFailureLimit, clock());
       await endSession(request.cookies[SESSION_COOKIE]);

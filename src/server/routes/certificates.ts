@@ -10,6 +10,7 @@ import { certificateHtml, certificatePdf, certificateQrPng } from '../services/c
 import { findCertificateRecord, toCertificateDocument, toCertificateJson } from '../services/certificate-queries';
 import { verifyRetirement } from '../services/verify-retirement';
 import { publicBaseUrl } from './public-base-url';
+import { fileResponse } from './file-responses';
 
 const idParams = z.object({ id: plainTextQuery('id', 100) });
 const documentQuery = z.object({ download: z.enum(['0', '1']).optional() });
@@ -36,7 +37,10 @@ export function certificateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/certificates/:id/html', {
       config: documentRateLimit,
-      schema: { tags: ['certificates'], params: idParams, querystring: documentQuery },
+      schema: {
+        tags: ['certificates'], params: idParams, querystring: documentQuery,
+        response: { 200: fileResponse('text/html', 'The certificate as a page (download=1: as an attachment)'), 404: errorResponse },
+      },
     }, async (request, reply) => {
       const json = await load(request, request.params.id);
       const html = await certificateHtml(toCertificateDocument(json));
@@ -49,7 +53,10 @@ export function certificateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/certificates/:id/pdf', {
       config: documentRateLimit,
-      schema: { tags: ['certificates'], params: idParams, querystring: documentQuery },
+      schema: {
+        tags: ['certificates'], params: idParams, querystring: documentQuery,
+        response: { 200: fileResponse('application/pdf', 'The certificate as a PDF (download=1: as an attachment)'), 404: errorResponse },
+      },
     }, async (request, reply) => {
       const json = await load(request, request.params.id);
       const pdf = await certificatePdf(toCertificateDocument(json));
@@ -62,7 +69,7 @@ export function certificateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/certificates/:id/qr.png', {
       config: documentRateLimit,
-      schema: { tags: ['certificates'], params: idParams },
+      schema: { tags: ['certificates'], params: idParams, response: { 200: fileResponse('image/png', 'A QR code of the certificate URL'), 404: errorResponse } },
     }, async (request, reply) => {
       const json = await load(request, request.params.id);
       return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(await certificateQrPng(json.certificateUrl));

@@ -59,3 +59,29 @@ export const chainTransaction = z.object({
   blockNumber: z.number().nullable(),
   status: z.enum(['success', 'reverted']).nullable(),
 });
+
+/** One JSON-RPC 2.0 answer: `result` or `error` beside these. */
+const jsonRpcAnswer = z.looseObject({ jsonrpc: z.string().describe('"2.0"'), id: z.union([z.string(), z.number(), z.null()]) });
+const rpcError = z.object({ message: z.string() });
+
+/** POST /rpc for the document: any JSON in, a JSON-RPC answer (or a batch's array of them) out. */
+export const rpcRouteSchema = {
+  tags: ['chain'],
+  summary: 'JSON-RPC of the chain (public methods)',
+  description: 'A JSON-RPC 2.0 request or a batch (an array) of them; only public read methods pass. Errors of a call are JSON-RPC errors in a 200 answer.',
+  body: z.unknown(),
+  response: {
+    200: z.union([jsonRpcAnswer, z.array(jsonRpcAnswer)]).describe('The JSON-RPC answer, or an array of answers for a batch'),
+    400: rpcError.describe('Malformed JSON'),
+    413: rpcError.describe('The request body is larger than 64 KiB'),
+    415: rpcError.describe('The request body is not application/json'),
+    429: rpcError.describe('Too many requests from this client this minute'),
+  },
+};
+
+/** OPTIONS /rpc: the CORS preflight of a wallet on another origin. */
+export const rpcPreflightSchema = {
+  tags: ['chain'],
+  summary: 'CORS preflight of /rpc',
+  response: { 204: z.undefined().describe('Allowed: any origin may POST JSON') },
+};

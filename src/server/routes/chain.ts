@@ -10,7 +10,7 @@ import { answerJsonRpcBody } from '../chain/json-rpc-answer.js';
 import { RpcAdmission } from '../chain/rpc-admission.js';
 import { RPC_LIMITS } from '../chain/rpc-limits.js';
 import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
-import { chainInfo, chainTransaction, onChainCredit, tokenIdParams, txHashParams } from './chain-schemas';
+import { chainInfo, chainTransaction, onChainCredit, rpcPreflightSchema, rpcRouteSchema, tokenIdParams, txHashParams } from './chain-schemas';
 import { publicBaseUrl } from './public-base-url';
 
 // The gateway counts calls itself (a batch counts each of its calls); this only bounds requests, as on every route.
@@ -31,13 +31,9 @@ export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       .header('access-control-allow-headers', 'content-type')
       .header('cross-origin-resource-policy', 'cross-origin');
   return async (app) => {
-    app.options('/rpc', { schema: { hide: true } }, async (_request, reply) => allowAnyOrigin(reply).status(204).send());
+    app.options('/rpc', { schema: rpcPreflightSchema }, async (_request, reply) => allowAnyOrigin(reply).status(204).send());
 
-    app.post('/rpc', {
-      config: RPC_RATE_LIMIT,
-      bodyLimit: RPC_LIMITS.maxBodyBytes,
-      schema: { tags: ['chain'], summary: 'JSON-RPC of the chain (read methods only, bounded)' },
-    }, async (request, reply) => {
+    app.post('/rpc', { config: RPC_RATE_LIMIT, bodyLimit: RPC_LIMITS.maxBodyBytes, schema: rpcRouteSchema }, async (request, reply) => {
       allowAnyOrigin(reply);
       const answer = await answerJsonRpcBody(request.body, {
         request: deps.chain?.publicRequest, timeoutMs, limits: RPC_LIMITS, admission, client: request.ip,

@@ -1,10 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../shared/schemas/common';
+import { retirementsExport, transactionsExport } from '../../shared/schemas/esg-export';
 import type { AppDeps } from '../app-deps';
 import { requireUser } from '../auth/current-user';
 import { listRetirementsForExport, retirementsCsv, transactionsCsv } from '../services/esg-exports';
 import { listTransactions } from '../services/portfolio-queries';
 import { publicBaseUrl } from './public-base-url';
+import { fileResponse } from './file-responses';
 
 /** ESG reporting downloads of the signed-in user's own retirements and transactions (docs/esg-export.md). */
 export function exportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -17,27 +20,28 @@ export function exportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    const schema = { tags: ['exports'] };
+    const download = (mediaType: string, what: string, body?: Parameters<typeof fileResponse>[2]) =>
+      ({ tags: ['exports'], response: { 200: fileResponse(mediaType, `${what} (an attachment)`, body), 401: errorResponse } });
 
-    app.get('/exports/retirements.csv', { schema }, async (request, reply) => {
+    app.get('/exports/retirements.csv', { schema: download('text/csv', 'Your retirements') }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const rows = await listRetirementsForExport(db, user.id, publicBaseUrl(request, config));
       return attachment(reply, 'retirements', 'csv').send(retirementsCsv(rows));
     });
 
-    app.get('/exports/retirements.json', { schema }, async (request, reply) => {
+    app.get('/exports/retirements.json', { schema: download('application/json', 'Your retirements', retirementsExport) }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const retirements = await listRetirementsForExport(db, user.id, publicBaseUrl(request, config));
       const body = { exportedAt: clock().toISOString(), unit: 'tCO2e', count: retirements.length, retirements };
       return attachment(reply, 'retirements', 'json').send(JSON.stringify(body, null, 2));
     });
 
-    app.get('/exports/transactions.csv', { schema }, async (request, reply) => {
+    app.get('/exports/transactions.csv', { schema: download('text/csv', 'Your transactions') }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       return attachment(reply, 'transactions', 'csv').send(transactionsCsv(await listTransactions(db, user.id)));
     });
 
-    app.get('/exports/transactions.json', { schema }, async (request, reply) => {
+    app.get('/exports/transactions.json', { schema: download('application/json', 'Your transactions', transactionsExport) }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const transactions = await listTransactions(db, user.id);
       const body = { exportedAt: clock().toISOString(), currency: 'USD', count: transactions.length, transactions };

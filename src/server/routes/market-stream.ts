@@ -6,6 +6,7 @@ import { idPathParam } from '../../shared/schemas/trading';
 import { NotFoundError } from '../../domain/errors';
 import type { AppDeps } from '../app-deps';
 import { projectExists } from '../services/trading/market-queries';
+import { fileResponse } from './file-responses';
 
 /** A comment line this often keeps proxies and the browser from timing the stream out. */
 export const HEARTBEAT_MS = 15_000;
@@ -31,9 +32,11 @@ export function marketStreamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get('/trading/stream/:projectId', {
       schema: {
         tags: ['trading'],
-        description: 'text/event-stream: `event: market` with data {"projectId"} after every change of the project; `: heartbeat` every 15 s.',
         params: z.object({ projectId: idPathParam }),
-        response: { 200: z.string(), 400: errorResponse, 404: errorResponse },
+        response: {
+          200: fileResponse('text/event-stream', 'Server-Sent Events: `event: market` with data {"projectId"} after every change of the project; `: heartbeat` every 15 s.'),
+          400: errorResponse, 404: errorResponse,
+        },
       },
     }, async (request, reply) => {
       const { projectId } = request.params;

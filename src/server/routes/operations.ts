@@ -1,5 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/common';
+import { fileResponse } from './file-responses';
 import type { AppMetrics } from '../ops/app-metrics';
 import type { Readiness } from '../ops/readiness';
 import type { IdempotencyGate } from '../plugins/idempotency-gate';
@@ -15,7 +18,18 @@ export interface OperationsOptions {
 }
 
 const STREAM_ROUTE = '/api/trading/stream/:projectId';
-const hidden = { schema: { hide: true } };
+const tags = ['operations'];
+const healthSchema = { tags, description: 'Liveness: the process answers.', response: { 200: z.object({ status: z.literal('ok') }) } };
+const readySchema = {
+  tags,
+  description: 'Readiness: the database (migrated to this build) and the chain answer, and the server is not stopping.',
+  response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unready'), message: z.string() }).describe('Not ready: the reason') },
+};
+const metricsSchema = {
+  tags,
+  description: 'Prometheus metrics. With METRICS_TOKEN set, send it as a bearer token.',
+  response: { 200: fileResponse('text/plain', 'The Prometheus text format (version 0.0.4)'), 401: errorResponse.describe('METRICS_TOKEN is set and was not sent') },
+};
 
 /**
  * GET /healthz, /readyz and /metrics, outside /api (no Origin guard, no rate limit: probes and scrapers call them
@@ -46,15 +60,15 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
     if (answer.status < 300 && request.method === 'POST') countBusiness(metrics, request, answer);
   });
 
-  app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: healthSchema }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', hidden, async (_request, reply) => {
+  app.get('/readyz', { schema: readySchema }, async (_request, reply) => {
     const readiness = await options.readiness();
     reply.header('cache-control', 'no-store');
     return readiness.ready ? { status: 'ready' } : reply.status(503).send({ status: 'unready', message: readiness.reason });
   });
 
-  app.get('/metrics', hidden, async (request, reply) => {
+  app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
     if (expectedAuthorization && !sameBytes(request.headers.authorization, expectedAuthorization)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
     }

@@ -47,7 +47,7 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.get('/trading/pools/:projectId/quote', {
-      schema: { tags, params: z.object({ projectId: idParam }), querystring: swapQuoteQuery, response: { 200: swapQuote, ...errors } },
+      schema: { tags, params: z.object({ projectId: idParam }), querystring: swapQuoteQuery, response: { 200: swapQuote, 400: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse } },
     }, async (request) => {
       const { side, quantity } = request.query;
       return toQuoteView(await quoteSwap(db, request.params.projectId, side, quantity));

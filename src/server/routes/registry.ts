@@ -8,6 +8,7 @@ import { idParam } from '../../shared/schemas/common';
 import { projectDetails as projectDetailsSchema } from '../../shared/schemas/project-details';
 import { z } from 'zod';
 import { publicBaseUrl } from './public-base-url';
+import { fileResponse } from './file-responses';
 
 /** The public registry of retirements and the public project pages: no sign-in, like the certificate pages they link to. */
 export function registryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -25,7 +26,7 @@ export function registryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get('/registry/retirements.csv', {
       // A whole-registry file costs far more than a page: a few per minute are plenty for a person or a script.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags: ['registry'], querystring: registryCsvQuery },
+      schema: { tags: ['registry'], querystring: registryCsvQuery, response: { 200: fileResponse('text/csv', `The registry's retirements, newest first, at most ${REGISTRY_CSV_MAX_ROWS} rows (an attachment)`) } },
     }, async (request, reply) => {
       const csv = await registryCsv(db, request.query, publicBaseUrl(request, config), REGISTRY_CSV_MAX_ROWS);
       const day = clock().toISOString().slice(0, 10);

@@ -4,10 +4,12 @@ import { toCsv } from '../../domain/exports/to-csv';
 import { CDP_C11_2A_COLUMNS, cdpC112aRows } from '../../domain/reports/cdp-c11-2a';
 import { ESRS_E1_7_COLUMNS, esrsE17Rows, esrsE17Summary } from '../../domain/reports/esrs-e1-7';
 import { reportPeriodQuery, statementQuery } from '../../shared/schemas/report';
+import { errorResponse } from '../../shared/schemas/common';
 import type { AppDeps } from '../app-deps';
 import { requireUser } from '../auth/current-user';
 import { reportRetirements } from '../services/reports/report-retirements';
 import { esrsE17Pdf, retirementStatementPdf } from '../services/reports/report-pdfs';
+import { fileResponse } from './file-responses';
 
 /** The reports buyers file (docs/esg-export.md), over the signed-in user's own retirements. */
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -18,27 +20,29 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   // PDFs cost CPU; nobody files more than a few reports a minute.
   const pdfLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
+  const report = (mediaType: string, what: string) => ({ 200: fileResponse(mediaType, `${what} (an attachment)`), 401: errorResponse });
+
   return async (app) => {
-    app.get('/reports/cdp-c11-2a.csv', { schema: { tags: ['reports'], querystring: reportPeriodQuery } }, async (request, reply) => {
+    app.get('/reports/cdp-c11-2a.csv', { schema: { tags: ['reports'], querystring: reportPeriodQuery, response: report('text/csv', 'CDP C11.2a rows') } }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const rows = cdpC112aRows(await reportRetirements(db, user.id, request.query));
       return file(reply, `cdp-c11-2a-${request.query.from}-${request.query.to}.csv`, csv).send(toCsv(CDP_C11_2A_COLUMNS, rows));
     });
 
-    app.get('/reports/esrs-e1-7.csv', { schema: { tags: ['reports'], querystring: reportPeriodQuery } }, async (request, reply) => {
+    app.get('/reports/esrs-e1-7.csv', { schema: { tags: ['reports'], querystring: reportPeriodQuery, response: report('text/csv', 'ESRS E1-7 summary') } }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const summary = esrsE17Summary(await reportRetirements(db, user.id, request.query), request.query);
       return file(reply, `esrs-e1-7-${request.query.from}-${request.query.to}.csv`, csv).send(toCsv(ESRS_E1_7_COLUMNS, esrsE17Rows(summary)));
     });
 
-    app.get('/reports/esrs-e1-7.pdf', { config: pdfLimit, schema: { tags: ['reports'], querystring: reportPeriodQuery } }, async (request, reply) => {
+    app.get('/reports/esrs-e1-7.pdf', { config: pdfLimit, schema: { tags: ['reports'], querystring: reportPeriodQuery, response: report('application/pdf', 'ESRS E1-7 report') } }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const summary = esrsE17Summary(await reportRetirements(db, user.id, request.query), request.query);
       const pdf = await esrsE17Pdf(summary, user.companyName ?? user.firstName);
       return file(reply, `esrs-e1-7-${request.query.from}-${request.query.to}.pdf`, 'application/pdf').send(pdf);
     });
 
-    app.get('/reports/retirement-statement.pdf', { config: pdfLimit, schema: { tags: ['reports'], querystring: statementQuery } }, async (request, reply) => {
+    app.get('/reports/retirement-statement.pdf', { config: pdfLimit, schema: { tags: ['reports'], querystring: statementQuery, response: report('application/pdf', 'Retirement statement of a year') } }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       const { year } = request.query;
       const retirements = await reportRetirements(db, user.id, { from: `${year}-01-01`, to: `${year}-12-31` });

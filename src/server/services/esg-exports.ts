@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { certificates, holdings, projects } from '../db/schema';
 import { toCsv } from '../../domain/exports/to-csv';
@@ -6,32 +7,11 @@ import { formatSerial } from '../../domain/serials';
 import type { IntegrityAttributes } from '../../shared/integrity';
 import type { Certificate } from '../../shared/schemas/certificate';
 import type { Transaction } from '../../shared/schemas/transaction';
+import type { retirementExportRow } from '../../shared/schemas/esg-export';
 import { toCertificateJson } from './certificate-queries';
 
-/** One retirement as exported for ESG / compliance reporting (docs/esg-export.md describes each field). */
-export interface RetirementExportRow {
-  certificateId: string;
-  retirementDate: string;
-  beneficiary: string;
-  reason: string;
-  projectName: string;
-  standard: string;
-  projectType: string;
-  country: string;
-  vintageYear: number;
-  quantityTonnes: number;
-  serialStart: string;
-  serialEnd: string;
-  serialRange: string;
-  chainTxHash: string | null;
-  digestSha256: string;
-  verified: boolean;
-  certificateUrl: string;
-  /** The unit's integrity labels frozen at retirement (null on version-1 certificates) and the stated claim. */
-  integrity: IntegrityAttributes | null;
-  claim: Certificate['claim'];
-  contentVersion: number;
-}
+/** One retirement as exported for ESG / compliance reporting; its schema documents the JSON download. */
+export type RetirementExportRow = z.infer<typeof retirementExportRow>;
 
 export async function listRetirementsForExport(db: Database, userId: number, baseUrl: string): Promise<RetirementExportRow[]> {
   const rows = await db

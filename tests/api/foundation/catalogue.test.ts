@@ -4,11 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import { PROJECT_TYPES, STANDARDS } from '../../../src/shared/constants';
 import { project as projectSchema, type Project } from '../../../src/shared/schemas/project';
 import { platformStats as platformStatsSchema } from '../../../src/shared/schemas/stats';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { buildCheckedApp, createTestApp, type TestApp } from '../../support/test-app';
 import { getAs } from '../../support/api-calls';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
@@ -91,7 +90,7 @@ describe('unknown paths', () => {
     beforeAll(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'client-dist-'));
       writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Carbon</title><div id="root"></div>');
-      withClient = await buildApp(t.deps, { clientDist: dir });
+      withClient = await buildCheckedApp(t.deps, { clientDist: dir });
       await withClient.ready();
     });
     afterAll(async () => {

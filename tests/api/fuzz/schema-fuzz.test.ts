@@ -11,14 +11,16 @@ import { marketOrderBody, placeOrderBody } from '../../../src/shared/schemas/tra
 import { quoteBody } from '../../../src/shared/schemas/quote';
 import { createApiKeyBody } from '../../../src/shared/schemas/developer';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
+import { takeMismatches } from '../../support/response-check';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
 import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { createPool, traderWithCredits } from '../pools/pool-kit';
 import { fuzzCases, type FuzzCase } from './fuzz-cases';
 
 // Every state-changing route gets a few hundred requests generated from its zod schema and mutated (fuzz-cases.ts).
-// Whatever the body: never a 5xx, a message on every 4xx, and a refused request leaves the user's cash, holdings,
-// orders and LP units as they were. FUZZ_SEED reruns a failure; FUZZ_RUNS changes the number of cases per route.
+// Whatever the body: never a 5xx, a message on every 4xx, an answer as /api/docs/json declares it, and a refused
+// request leaves the user's cash, holdings, orders and LP units as they were. param-fuzz.test.ts does query strings
+// and path parameters. FUZZ_SEED reruns a failure; FUZZ_RUNS changes the number of cases per route.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
@@ -107,6 +109,7 @@ describe.each(ROUTES)('$method $path under fuzzed bodies', (route) => {
       const response = await send(route, request);
       const what = `${name} [${request.mutation}] id=${request.pathId ?? '-'} → ${response.statusCode} ${response.body.slice(0, 200)} (FUZZ_SEED=${SEED})`;
       expect(response.statusCode, what).toBeLessThan(500);
+      expect(takeMismatches(), what).toEqual([]);
       if (response.statusCode >= 400) {
         const message = (response.json() as { message?: unknown }).message;
         expect(typeof message === 'string' && message.length > 0, `a message: ${what}`).toBe(true);

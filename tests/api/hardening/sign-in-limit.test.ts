@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
-import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '../../support/test-app';
+import { buildCheckedApp, createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '../../support/test-app';
 import { ROOMY_RATE_LIMIT } from '../../support/api-calls';
 
 // Finding 3: the per-IP limit could be dodged by rotating X-Forwarded-For from loopback, and nothing limited
@@ -40,7 +39,7 @@ describe('per-account sign-in failure limit', () => {
   let clockOffsetMs = 0;
   beforeAll(async () => {
     t = await createTestApp({ ...ROOMY_RATE_LIMIT, signInFailureLimit: { maxFailures: 10, windowMs: 15 * 60_000 } });
-    later = await buildApp({ ...t.deps, clock: () => new Date(Date.now() + clockOffsetMs) }, { clientDist: '/nonexistent' });
+    later = await buildCheckedApp({ ...t.deps, clock: () => new Date(Date.now() + clockOffsetMs) }, { clientDist: '/nonexistent' });
     await later.ready();
   });
   afterAll(async () => { await later?.close(); await t?.close(); });

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { buildCheckedApp, createTestApp, signUp, type TestApp } from '../../support/test-app';
 import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
 import { cashOf, queryRows } from '../trading/trading-kit';
@@ -82,7 +81,7 @@ describe('Idempotency-Key on a purchase', () => {
 
   it('runs 10 concurrent duplicates once, on one instance and across two instances of one database', async () => {
     // A second app on the same database has its own desks and its own in-process gate: only the database stops it.
-    const other = await buildApp({ ...t.deps }, { clientDist: '/nonexistent' });
+    const other = await buildCheckedApp({ ...t.deps }, { clientDist: '/nonexistent' });
     await other.ready();
     try {
       const { cookie, user } = await signUp(t.app);
@@ -122,7 +121,7 @@ describe('Idempotency-Key on a purchase', () => {
   it('replays the stored answer to a retry after a restart (the first answer was lost with the process)', async () => {
     const { cookie, user } = await signUp(t.app);
     const first = await purchase(t.app, cookie, 'restart-1');
-    const restarted = await buildApp({ ...t.deps }, { clientDist: '/nonexistent' });
+    const restarted = await buildCheckedApp({ ...t.deps }, { clientDist: '/nonexistent' });
     await restarted.ready();
     try {
       const retry = await purchase(restarted, cookie, 'restart-1');
@@ -160,7 +159,7 @@ describe('Idempotency-Key on a purchase', () => {
         .toEqual([[201, undefined], [201, undefined], [201, undefined]]);
       expect([await count('holdings'), await count('orders'), await count('idempotency_keys')]).toEqual([4, 2, 3]);
       // A restarted process knows no key: the database refuses the stored one, and the retry replays the new answer.
-      const restarted = await buildApp({ ...late.deps }, { clientDist: '/nonexistent' });
+      const restarted = await buildCheckedApp({ ...late.deps }, { clientDist: '/nonexistent' });
       await restarted.ready();
       try {
         const replay = await buy(restarted, 'old-1', purchaseBody(3));

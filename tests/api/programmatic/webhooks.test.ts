@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import { testConfig } from '../../../src/server/config';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { buildCheckedApp, createTestApp, signUp, type TestApp } from '../../support/test-app';
 import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { queryRows } from '../trading/trading-kit';
 import type { Project } from '../../../src/shared/schemas/project';
@@ -155,7 +154,7 @@ describe('webhooks', () => {
   });
 
   it('sends each event once when two instances run the worker on one database', async () => {
-    const other = await buildApp({ ...t.deps }, { clientDist: '/nonexistent' });
+    const other = await buildCheckedApp({ ...t.deps }, { clientDist: '/nonexistent' });
     await other.ready();
     const receiver = await startReceiver();
     try {

@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import type { AppDeps } from '../../../src/server/app-deps';
 import { createAppDeps } from '../../../src/server/bootstrap';
 import { testConfig } from '../../../src/server/config';
 import type { Project } from '../../../src/shared/schemas/project';
 import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { buildCheckedApp, createTestApp, type TestApp } from '../../support/test-app';
 import { newTrader, placeOrder, type Trader } from './trading-kit';
 import { openSse } from './sse-client';
 import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
@@ -24,7 +23,7 @@ beforeAll(async () => {
   a = await createTestApp(ROOMY_RATE_LIMIT);
   const url = a.deps.config.databaseUrl;
   const deps = url ? await createAppDeps(testConfig({ ...ROOMY_RATE_LIMIT, databaseUrl: url })) : a.deps;
-  const app = await buildApp(deps, { clientDist: '/nonexistent' });
+  const app = await buildCheckedApp(deps, { clientDist: '/nonexistent' });
   await app.ready();
   b = { app, deps, close: async () => { await app.close(); if (deps !== a.deps) await deps.database.close(); } };
   project = await findProject(a.app, 'Bangladesh Efficient Brick Kilns');
