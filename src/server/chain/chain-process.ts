@@ -112,6 +112,8 @@ class ChainProcessHost {
   restarts = 0;
   divergences = 0;
   lastExit: string | null = null;
+  /** Why the watchdog (or a test) is killing the process, for its 'exit'. */
+  private killReason: string | null = null;
 
   constructor(private readonly limits: ChainProcessLimits) {}
 
@@ -157,7 +159,7 @@ class ChainProcessHost {
   /** Kills the chain process as a crash would (tests, and the watchdog). */
   kill(reason: string): void {
     if (!this.child) return;
-    this.lastExit = reason;
+    this.killReason = reason;
     this.child.kill('SIGKILL');
   }
 
@@ -196,7 +198,7 @@ class ChainProcessHost {
   }
 
   private post(message: ToChainProcess): void {
-    this.child?.send(message);
+    this.child?.send(message, (error) => void error);
   }
 
   private ensureChild(): ChildProcess {
@@ -207,8 +209,15 @@ class ChainProcessHost {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.on('message', (message: FromChainProcess) => this.onMessage(message));
-    child.on('error', (error) => this.lost(child, `error: ${error.message}`));
-    child.on('exit', (code, signal) => this.lost(child, this.lastExit ?? `exited (${signal ?? `code ${code}`})`));
+    // A message to a process that is going away fails with EPIPE; its 'exit' follows and says why it went.
+    child.on('error', (error) => {
+      if (!child.pid) this.lost(child, `could not start: ${error.message}`);
+    });
+    child.on('exit', (code, signal) => {
+      const reason = this.killReason ?? `exited (${signal ?? `code ${code}`})`;
+      this.killReason = null;
+      this.lost(child, reason);
+    });
     this.child = child;
     this.state = 'starting';
     this.lastPongMs = Date.now();
@@ -359,9 +368,9 @@ class ChainProcessHost {
         const hosted = this.chains.get(key);
         if (hosted) hosted.replaySource = null;
       }
-      if (child === this.child) child?.send({ type: 'replay-page', key, seq, entries, error: null } satisfies ToChainProcess);
+      if (child === this.child) this.post({ type: 'replay-page', key, seq, entries, error: null });
     } catch (error) {
-      if (child === this.child) child?.send({ type: 'replay-page', key, seq, entries: [], error: serializeError(error) } satisfies ToChainProcess);
+      if (child === this.child) this.post({ type: 'replay-page', key, seq, entries: [], error: serializeError(error) });
     }
   }
 
@@ -370,9 +379,9 @@ class ChainProcessHost {
     const write = (async () => {
       try {
         await this.chains.get(key)?.options.journal?.record(entry);
-        if (child === this.child) child?.send({ type: 'journal-ack', key, seq, error: null } satisfies ToChainProcess);
+        if (child === this.child) this.post({ type: 'journal-ack', key, seq, error: null });
       } catch (error) {
-        if (child === this.child) child?.send({ type: 'journal-ack', key, seq, error: serializeError(error) } satisfies ToChainProcess);
+        if (child === this.child) this.post({ type: 'journal-ack', key, seq, error: serializeError(error) });
       }
     })();
     this.journalWrites.add(write);
