@@ -58,6 +58,7 @@ export const DEFAULT_CHAIN_PROCESS_LIMITS: ChainProcessLimits = { memoryLimitByt
 // Each tick reads the process's resident memory and pings it.
 const WATCH_INTERVAL_MS = 500;
 const START_TIMEOUT_MS = 120_000;
+const REPLAYED_HISTORY_HEADROOM = 1.5;
 const RESTART_FIRST_MS = 500;
 const RESTART_MAX_MS = 30_000;
 // A replay that diverged will diverge again unless something changed: retried, but seldom.
@@ -112,6 +113,8 @@ class ChainProcessHost {
   restarts = 0;
   divergences = 0;
   lastExit: string | null = null;
+  /** Resident memory of the chain process when its replay ended (the history's own footprint). */
+  private replayedBytes = 0;
   /** Why the watchdog (or a test) is killing the process, for its 'exit'. */
   private killReason: string | null = null;
 
@@ -220,6 +223,7 @@ class ChainProcessHost {
     });
     this.child = child;
     this.state = 'starting';
+    this.replayedBytes = 0;
     this.lastPongMs = Date.now();
     this.watchTimer ??= setInterval(() => this.watch(), WATCH_INTERVAL_MS);
     this.watchTimer.unref();
@@ -231,8 +235,9 @@ class ChainProcessHost {
     const child = this.child;
     if (!child?.pid) return;
     const resident = residentBytesOf(child.pid);
-    if (resident !== null && resident > this.limits.memoryLimitBytes) {
-      return this.kill(`killed at ${Math.round(resident / 1048576)} MB resident, over its ${Math.round(this.limits.memoryLimitBytes / 1048576)} MB limit`);
+    const limitBytes = this.memoryLimitBytes();
+    if (resident !== null && limitBytes !== null && resident > limitBytes) {
+      return this.kill(`killed at ${Math.round(resident / 1048576)} MB resident, over its ${Math.round(limitBytes / 1048576)} MB limit`);
     }
     // Loading Hardhat blocks the new process's event loop for seconds on a busy machine: stalls count once it runs.
     const allowedMs = this.state === 'up' ? this.limits.stallTimeoutMs : Math.max(this.limits.stallTimeoutMs, START_TIMEOUT_MS);
@@ -240,6 +245,16 @@ class ChainProcessHost {
       return this.kill(`killed after ${Math.round((Date.now() - this.lastPongMs) / 1000)} s without answering`);
     }
     this.post({ type: 'ping', seq: this.pingSeq++ });
+  }
+
+  /**
+   * The memory limit, once every chain has replayed its journal: the configured one, or half again what the replayed
+   * history takes when that is more (EDR keeps history in memory, so a long journal would otherwise be killed at the
+   * end of every replay, for ever). None while a replay runs: its memory is the history's, not a caller's.
+   */
+  private memoryLimitBytes(): number | null {
+    if ([...this.chains.values()].some((hosted) => hosted.replay?.state !== 'done')) return null;
+    return Math.max(this.limits.memoryLimitBytes, this.replayedBytes * REPLAYED_HISTORY_HEADROOM);
   }
 
   private lost(child: ChildProcess, reason: string): void {
@@ -340,7 +355,11 @@ class ChainProcessHost {
       return status as ReplayStatus;
     });
     this.call(key, 'synced', []).then(
-      () => refresh().then(() => (this.divergedDelayMs = DIVERGED_RETRY_FIRST_MS)),
+      () => refresh().then(() => {
+        this.divergedDelayMs = DIVERGED_RETRY_FIRST_MS;
+        const pid = this.child?.pid;
+        this.replayedBytes = Math.max(this.replayedBytes, (pid && residentBytesOf(pid)) || 0);
+      }),
       async () => {
         const status = await refresh().catch(() => null);
         if (!status || !this.chains.has(key) || this.state !== 'up') return;
