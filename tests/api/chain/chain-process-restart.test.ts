@@ -100,7 +100,8 @@ describe('the chain process watchdog', () => {
       process.kill(pid!, 'SIGSTOP');
       expect((await stalled.app.inject('/api/projects')).statusCode).toBe(200);
       expect((await stalled.app.inject('/readyz')).statusCode).toBe(200);
-      const back = await until('restart', async () => (await stalled.app.inject('/api/chain/health')).json(), (body) => body.serving && body.node.restarts === 1);
+      const back = await until('restart', async () => (await stalled.app.inject('/api/chain/health')).json(), (body) => body.serving && body.node.restarts >= 1);
+      // On a loaded machine a 1.5 s stall timeout may fire again after the restart; the first kill was the stall.
       expect(back.node.lastExit).toMatch(/without answering/);
       expect(stalled.deps.chain!.nodeHealth!().pid).not.toBe(pid);
     } finally {
