@@ -1,7 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
+import { loadDataDirKey } from '../data-dir-key';
 
 export const CUSTODY_KEY_FILE = 'chain-custody.key';
 const KEY_PATTERN = /^0x[0-9a-fA-F]{64}$/;
@@ -21,31 +20,12 @@ export interface CustodyKey {
 export function loadCustodyKey(options: { configured: Hex | undefined; dataDir: string }): CustodyKey {
   if (options.configured) return { privateKey: options.configured, source: 'CHAIN_PRIVATE_KEY' };
   if (options.dataDir.startsWith('memory://')) return { privateKey: generatePrivateKey(), source: 'generated for this run' };
-  const file = path.join(options.dataDir, CUSTODY_KEY_FILE);
-  const existing = readKey(file);
-  if (existing) return { privateKey: existing, source: file };
-  mkdirSync(options.dataDir, { recursive: true });
-  const privateKey = generatePrivateKey();
-  try {
-    // 'wx' refuses to overwrite: if another process created the file first, its key wins below.
-    writeFileSync(file, `${privateKey}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  chmodSync(file, 0o600);
-  const stored = readKey(file);
-  if (!stored) throw new Error(`${file} does not hold a 0x-prefixed 32-byte hex key`);
-  return { privateKey: stored, source: file };
-}
-
-function readKey(file: string): Hex | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  if (!KEY_PATTERN.test(text)) throw new Error(`${file} does not hold a 0x-prefixed 32-byte hex key`);
-  return text as Hex;
+  const { key, file } = loadDataDirKey({
+    dataDir: options.dataDir,
+    fileName: CUSTODY_KEY_FILE,
+    generate: generatePrivateKey,
+    parse: (text) => (KEY_PATTERN.test(text) ? (text as Hex) : null),
+    holds: 'a 0x-prefixed 32-byte hex key',
+  });
+  return { privateKey: key, source: file };
 }

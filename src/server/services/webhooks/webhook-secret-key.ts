@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseWebhookSecretKey } from '../../config';
+import { loadDataDirKey } from '../../data-dir-key';
 
 export const WEBHOOK_SECRET_KEY_FILE = 'webhook-secret.key';
 
@@ -24,31 +23,12 @@ export function loadWebhookSecretKey(options: { configured: Buffer | undefined; 
     if (options.databaseUrl) throw new Error('Set WEBHOOK_SECRET_KEY: with DATABASE_URL and DATA_DIR=memory:// a generated key would not outlive the process');
     return { key: randomBytes(32), source: 'generated for this run' };
   }
-  const file = path.join(options.dataDir, WEBHOOK_SECRET_KEY_FILE);
-  const existing = readKey(file);
-  if (existing) return { key: existing, source: file };
-  mkdirSync(options.dataDir, { recursive: true });
-  try {
-    // 'wx' refuses to overwrite: if another process created the file first, its key wins below.
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  chmodSync(file, 0o600);
-  const stored = readKey(file);
-  if (!stored) throw new Error(`${file} does not hold a base64 32-byte key`);
-  return { key: stored, source: file };
-}
-
-function readKey(file: string): Buffer | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const key = parseWebhookSecretKey(text);
-  if (!key) throw new Error(`${file} does not hold a base64 32-byte key`);
-  return key;
+  const { key, file } = loadDataDirKey({
+    dataDir: options.dataDir,
+    fileName: WEBHOOK_SECRET_KEY_FILE,
+    generate: () => randomBytes(32).toString('base64'),
+    parse: parseWebhookSecretKey,
+    holds: 'a base64 32-byte key',
+  });
+  return { key, source: file };
 }
