@@ -170,14 +170,15 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
       },
     );
   }
+  const replayAware = replayAwareRequest(request, progress);
   const chain = createCarbonCreditChain({
     client,
     sender,
     chainId: CHAIN_ID,
     contractAddress,
     custodyAddress: account.address,
-    request: createPublicRpc(replayAwareRequest(request, progress), TRUSTED_RPC_LIMITS),
-    publicRequest: createPublicRpc(replayAwareRequest(request, progress), RPC_LIMITS),
+    request: createPublicRpc(replayAware, TRUSTED_RPC_LIMITS),
+    publicRequest: createPublicRpc(replayAware, RPC_LIMITS),
     ready: progress.done,
   });
   const synced = async () => {

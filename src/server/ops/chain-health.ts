@@ -1,6 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ChainNodeHealth } from '../chain/chain-process.js';
 import type { ServerChain } from '../chain/start-chain.js';
+import { withTimeout } from '../chain/with-timeout.js';
 
 /** The chain's health apart from the API's readiness: the node, its replay, and whether it diverged. */
 export interface ChainHealth {
@@ -19,18 +20,7 @@ export async function readChainHealth(chain: ServerChain | undefined, mode: Chai
   if (!chain) return { enabled: false, mode: null, serving: false, node: null };
   const node = chain.nodeHealth?.() ?? null;
   if (node) return { enabled: true, mode, serving: node.state === 'up' && node.replay?.state === 'done', node };
-  let serving = true;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      chain.request({ method: 'eth_chainId' }),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs))),
-    ]);
-  } catch {
-    serving = false;
-  } finally {
-    clearTimeout(timer);
-  }
+  const serving = await withTimeout(chain.request({ method: 'eth_chainId' }), timeoutMs).then(() => true, () => false);
   return { enabled: true, mode, serving, node: null };
 }
 
@@ -54,22 +44,21 @@ export function registerChainMetrics(registry: Registry, chain: ServerChain | un
     name: 'marketplace_chain_node_resident_bytes', help: 'Resident memory of the embedded chain process', registers,
     collect() { this.set(nodeHealth().residentBytes ?? 0); },
   });
-  let restartsSeen = 0;
-  let divergencesSeen = 0;
-  new Counter({
-    name: 'marketplace_chain_node_restarts_total', help: 'Restarts of the embedded chain process (crash, memory limit, stall, divergence retry)', registers,
-    collect() {
-      const { restarts } = nodeHealth();
-      this.inc(Math.max(0, restarts - restartsSeen));
-      restartsSeen = Math.max(restartsSeen, restarts);
-    },
-  });
-  new Counter({
-    name: 'marketplace_chain_replay_divergences_total', help: 'Chain replays that diverged from the journal', registers,
-    collect() {
-      const { divergences } = nodeHealth();
-      this.inc(Math.max(0, divergences - divergencesSeen));
-      divergencesSeen = Math.max(divergencesSeen, divergences);
-    },
-  });
+  // The process counts its restarts and divergences; the counters follow its totals at each scrape.
+  const followCounter = (name: string, help: string, total: () => number) => {
+    let seen = 0;
+    new Counter({
+      name, help, registers,
+      collect() {
+        const now = total();
+        this.inc(Math.max(0, now - seen));
+        seen = Math.max(seen, now);
+      },
+    });
+  };
+  followCounter(
+    'marketplace_chain_node_restarts_total', 'Restarts of the embedded chain process (crash, memory limit, stall, divergence retry)',
+    () => nodeHealth().restarts,
+  );
+  followCounter('marketplace_chain_replay_divergences_total', 'Chain replays that diverged from the journal', () => nodeHealth().divergences);
 }
