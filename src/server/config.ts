@@ -8,6 +8,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  EMBEDDED_VACUUM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -50,6 +51,8 @@ export type Config = {
   dataDir: string;
   /** PGlite's page cache (shared_buffers) in MB: it lives in the WebAssembly heap, which never shrinks. */
   embeddedCacheMb: number;
+  /** How often the embedded database's most bloated table is vacuumed (PGlite has no autovacuum); 0 turns it off. */
+  embeddedVacuumIntervalMs: number;
   demoCashCents: bigint;
   sessionTtlMs: number;
   loginRateLimitPerMinute: number;
@@ -130,6 +133,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     embeddedCacheMb: env.EMBEDDED_CACHE_MB,
+    embeddedVacuumIntervalMs: env.EMBEDDED_VACUUM_INTERVAL_MS,
     demoCashCents: env.DEMO_CASH_CENTS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../project-root';
+import { startEmbeddedVacuum, type EmbeddedVacuum } from './embedded-vacuum';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PGlite instance, for tests that clone a migrated template. */
   pglite?: PGlite;
+  /** The embedded database's scheduled vacuum (PGlite has no autovacuum), when one runs. */
+  vacuum?: EmbeddedVacuum;
   /** The pg pool, for LISTEN/NOTIFY fan-out between processes. */
   pool?: pg.Pool;
 }
@@ -30,7 +33,7 @@ export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 // bigint columns come back as strings from pg by default; drizzle's mode: 'bigint' converts them.
 export async function openDatabase(
-  options: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob | File; embeddedCacheMb?: number },
+  options: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob | File; embeddedCacheMb?: number; embeddedVacuumIntervalMs?: number },
 ): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -49,7 +52,8 @@ export async function openDatabase(
   await pglite.waitReady;
   await leanTypeParsers(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  const vacuum = options.embeddedVacuumIntervalMs ? startEmbeddedVacuum(pglite, { intervalMs: options.embeddedVacuumIntervalMs, onError: (error) => console.error('[db] vacuum failed:', error) }) : null;
+  return { db, kind: 'pglite', pglite, vacuum: vacuum ?? undefined, close: async () => { vacuum?.stop(); await pglite.close(); } };
 }
 
 type TypeParser = (value: string, typeId: number) => unknown;

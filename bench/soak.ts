@@ -1,0 +1,93 @@
+// Issue 28: speed that holds as history grows. ONE server (embedded defaults, chain on) driven for several rounds of
+// the same mixed workload, the figures of every round printed, so that a server that has run for a while is measured
+// rather than a fresh one. Each round: the bare-Fastify route (the yardstick, measured in the same round), crossing
+// 1 t limit orders, 1 t purchases and 1 t swaps on a 250 t pool (20 accounts each, alternating buy and sell), all at
+// 50 connections. Targets as ratios to the bare route: orders and purchases ≥ 12%, swaps ≥ 8%, p99 < 50 ms.
+// Run: npm run bench -- soak   (BENCH_SOAK_ROUNDS, default 5; BENCH_SECONDS per measure, default 8)
+import { describeLoad, load, signUpMany, startServer, type LoadResult } from './support/harness';
+import { loadCrossingOrders, prepareCrossingMarket } from './support/crossing-orders';
+import { BENCH_RESTOCK, purchaseLoad, type BenchProject } from './support/purchase-load';
+
+const CONNECTIONS = 50;
+const SWAP_TRADERS = 20;
+const POOL_PROJECT = 'Rajasthan Wind Power';
+const POOL_TONNES = 250;
+const TARGETS = { orders: 0.12, purchases: 0.12, swaps: 0.08, p99Ms: 50 } as const;
+
+async function post(baseUrl: string, path: string, cookie: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
+
+function swapLoad(baseUrl: string, projectId: number, cookies: readonly string[], duration: number): Promise<LoadResult> {
+  let next = 0;
+  return load({
+    url: `${baseUrl}/api/trading/swap`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration,
+    headers: { 'content-type': 'application/json' },
+    requests: [{
+      setupRequest: (request: Record<string, unknown> & { headers?: Record<string, string> }) => {
+        const index = next++;
+        // Every trader alternates buying and selling 1 t, so the pool and the accounts stay where they started.
+        const buying = Math.floor(index / SWAP_TRADERS) % 2 === 0;
+        // Loose bounds: a run of buys may lift a 250 t pool's price a long way before the sells bring it back.
+        const bound = buying ? { maxAmountIn: '1000' } : { minAmountOut: '0' };
+        const body = { projectId, side: buying ? 'buy' : 'sell', quantity: 1, ...bound };
+        return { ...request, headers: { ...request.headers, cookie: cookies[index % SWAP_TRADERS] }, body: JSON.stringify(body) };
+      },
+    }],
+  });
+}
+
+const seconds = () => Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_SOAK_ONLY=swaps (or a comma list) drives only those workloads, to find which one decays.
+const only = (workload: string) => (process.env.BENCH_SOAK_ONLY ?? workload).split(',').includes(workload);
+const SKIPPED: LoadResult = { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, non2xx: 0, refusals: {}, errors: 0, total: 0 };
+
+export async function run(): Promise<void> {
+  const rounds = Number(process.env.BENCH_SOAK_ROUNDS ?? 5);
+  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true', ...BENCH_RESTOCK });
+  const ceiling = await startServer('bench/support/ceiling-server.ts');
+  try {
+    const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as (BenchProject & { name: string })[];
+    const market = await prepareCrossingMarket(server.baseUrl, 'soak-orders');
+    const buyers = await signUpMany(server.baseUrl, 20, 'soak-buyers');
+    const poolProject = projects.find((project) => project.name === POOL_PROJECT)!;
+    const [provider, ...swappers] = await signUpMany(server.baseUrl, SWAP_TRADERS + 1, 'soak-swaps');
+    await post(server.baseUrl, '/api/credits/purchase', provider, { projectId: poolProject.id, quantity: POOL_TONNES, pricePerCredit: poolProject.pricePerCredit });
+    const tokenReserve = (POOL_TONNES * Number(poolProject.pricePerCredit)).toFixed(2);
+    await post(server.baseUrl, '/api/trading/pools', provider, { projectId: poolProject.id, creditReserve: POOL_TONNES, tokenReserve });
+    for (const cookie of swappers) {
+      await post(server.baseUrl, '/api/credits/purchase', cookie, { projectId: poolProject.id, quantity: 400, pricePerCredit: poolProject.pricePerCredit });
+    }
+    console.log(`${rounds} rounds on one server, ${seconds()} s per measure, ${CONNECTIONS} connections; targets: orders and purchases ≥ ${TARGETS.orders * 100}% of the bare route, swaps ≥ ${TARGETS.swaps * 100}%, p99 < ${TARGETS.p99Ms} ms`);
+    const rows: string[] = [];
+    let allMet = true;
+    for (let round = 1; round <= rounds; round++) {
+      const bare = await load({ url: `${ceiling.baseUrl}/ping`, connections: CONNECTIONS, duration: seconds() });
+      const orders = only('orders') ? await loadCrossingOrders(server.baseUrl, market, CONNECTIONS, round) : SKIPPED;
+      const purchases = only('purchases') ? await purchaseLoad(server.baseUrl, projects, buyers, { connections: CONNECTIONS, duration: seconds() }) : SKIPPED;
+      const swaps = only('swaps') ? await swapLoad(server.baseUrl, poolProject.id, swappers, seconds()) : SKIPPED;
+      const judge = (result: LoadResult, share: number) => {
+        if (result === SKIPPED) return 'skipped';
+        const ratio = result.requestsPerSecond / bare.requestsPerSecond;
+        const met = ratio >= share && result.p99Ms < TARGETS.p99Ms && result.non2xx === 0 && result.errors === 0;
+        allMet &&= met;
+        return `${Math.round(result.requestsPerSecond).toLocaleString('en-US').padStart(6)}/s ${(100 * ratio).toFixed(1).padStart(5)}% p50 ${result.p50Ms.toFixed(0).padStart(3)} p99 ${result.p99Ms.toFixed(0).padStart(3)} ms${met ? '' : ' ✗'}`;
+      };
+      const row = `| ${round} | ${Math.round(bare.requestsPerSecond).toLocaleString('en-US')}/s | ${judge(orders, TARGETS.orders)} | ${judge(purchases, TARGETS.purchases)} | ${judge(swaps, TARGETS.swaps)} |`;
+      rows.push(row);
+      console.log(row);
+      for (const [label, result] of [['orders', orders], ['purchases', purchases], ['swaps', swaps]] as const) {
+        if (result.non2xx > 0 || result.errors > 0) console.log(`    ${describeLoad(label, result)}`);
+      }
+    }
+    console.log('\n| round | bare route | crossing orders | purchases | swaps |\n|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+    console.log(`${allMet ? 'MET' : 'NOT MET'} in every round`);
+  } finally {
+    await Promise.all([server.stop(), ceiling.stop()]);
+  }
+}
