@@ -1,5 +1,5 @@
-import type { ChainAnchoring } from './chain/chain-anchoring.js';
-import type { ChainAudit } from './chain/chain-audit.js';
+import type { ChainAnchoring } from './anchoring/chain-anchoring.js';
+import type { ChainAudit } from './anchoring/chain-audit.js';
 import type { ChainRuntime, ServerChain } from './chain/start-chain.js';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { AppDeps } from './app-deps';
-import { createChainAnchoring } from './chain/chain-anchoring.js';
-import { createChainAudit } from './chain/chain-audit.js';
+import { createChainAnchoring } from './anchoring/chain-anchoring.js';
+import { createChainAudit } from './anchoring/chain-audit.js';
 import { startChain, type ServerChain, type StartChainOptions } from './chain/start-chain.js';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../../domain/errors';
 import type { Database } from '../db/client';
 import { findSessionUser, findUserById, SESSION_COOKIE, type SessionUser } from './sessions';
-import { hasAuthorization, requestApiKey } from '../plugins/bearer-auth';
+import { hasAuthorization, requestApiKey } from './request-api-key';
 
 /** The session token of a cookie-authenticated request; a request with an Authorization header uses no cookies. */
 const sessionToken = (request: FastifyRequest): string | undefined => (hasAuthorization(request) ? undefined : request.cookies[SESSION_COOKIE]);

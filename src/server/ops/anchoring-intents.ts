@@ -1,6 +1,6 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Address, Hex, Log } from 'viem';
-import { saveHoldingTokens } from '../chain/anchoring-queries.js';
+import { saveHoldingTokens } from '../anchoring/anchoring-queries.js';
 import { createdTokenIds } from '../chain/created-token-ids.js';
 import type { JournalStore } from '../chain/journal-store.js';
 import type { ServerChain } from '../chain/start-chain.js';

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { findActiveApiKey, touchApiKey, type ActiveApiKey } from '../auth/api-keys';
 import { requiredScopes } from '../auth/api-key-scopes';
+import { authenticateWithApiKey, requestApiKey } from '../auth/request-api-key';
 import { FixedWindowLimiter } from './fixed-window-limiter';
 import { isApiRoute } from './is-api-route';
 
@@ -10,18 +11,6 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-]{1,200})$/;
 const KEY_CACHE_MS = 5000;
 /** Last-used times are written at most this often per key, so that a busy key does not add a write per request. */
 const TOUCH_EVERY_MS = 60_000;
-
-const keysOfRequests = new WeakMap<FastifyRequest, ActiveApiKey>();
-
-/** The API key that authenticated this request, if it was sent with one. */
-export function requestApiKey(request: FastifyRequest): ActiveApiKey | undefined {
-  return keysOfRequests.get(request);
-}
-
-/** True when the request authenticates with `Authorization` (then its cookies are ignored). */
-export function hasAuthorization(request: FastifyRequest): boolean {
-  return request.headers.authorization !== undefined;
-}
 
 /**
  * `Authorization: Bearer cl_live_…` on /api routes: the key's user becomes the request's user (cookies are ignored,
@@ -55,12 +44,12 @@ export function registerBearerAuth(app: FastifyInstance, deps: { db: Database; c
       key.lastUsedAt = now;
       void touchApiKey(deps.db, key.id, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not record API key use'));
     }
-    keysOfRequests.set(request, key);
+    authenticateWithApiKey(request, key);
   });
 
   // After parsing: buy-and-retire needs the retire scope too, which only the body tells.
   app.addHook('preHandler', async (request, reply) => {
-    const key = keysOfRequests.get(request);
+    const key = requestApiKey(request);
     if (!key) return;
     const needed = requiredScopes(request.method, request.routeOptions.url ?? '', request.body);
     if (!needed) return reply.status(403).send({ message: 'This route needs a signed-in browser session: API keys cannot use it' });

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChainAnchoring, type ChainAnchoring } from '../../../src/server/chain/chain-anchoring';
+import { createChainAnchoring, type ChainAnchoring } from '../../../src/server/anchoring/chain-anchoring';
 import type { JournalStore } from '../../../src/server/chain/journal-store';
 import type { ServerChain } from '../../../src/server/chain/start-chain';
 import { rowsOf } from '../../../src/server/db/sql-values';

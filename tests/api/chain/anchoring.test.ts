@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, isNull, and } from 'drizzle-orm';
-import { OPERATIONS_PER_TRANSACTION } from '../../../src/server/chain/chain-anchoring';
+import { OPERATIONS_PER_TRANSACTION } from '../../../src/server/anchoring/chain-anchoring';
 import { chainJournal, holdings } from '../../../src/server/db/schema';
 import type { Project } from '../../../src/shared/schemas/project';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { holdingTokensUpdate, pendingCertificatesQuery, pendingHoldingsQuery } from '../../../src/server/chain/anchoring-queries';
+import { holdingTokensUpdate, pendingCertificatesQuery, pendingHoldingsQuery } from '../../../src/server/anchoring/anchoring-queries';
 import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
 import { explainAnalyze, rowsReadBy, type PlanNode } from '../../support/rows-read';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';

@@ -10,7 +10,7 @@ import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../supp
 import { queryRows } from '../trading/trading-kit';
 import type { Project } from '../../../src/shared/schemas/project';
 import { startReceiver } from './webhook-receiver';
-import { saveCertificateTxs } from '../../../src/server/chain/anchoring-queries';
+import { saveCertificateTxs } from '../../../src/server/anchoring/anchoring-queries';
 
 const FAST_WEBHOOKS = { ...testConfig().webhooks, allowPrivate: true, retryBaseMs: 50, pollMs: 50, timeoutMs: 2000 };
 let t: TestApp;

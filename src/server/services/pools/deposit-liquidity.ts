@@ -4,7 +4,7 @@ import type { LiquidityChange } from '../../../domain/amm/liquidity-change';
 import { InsufficientCreditsError, RefusedError } from '../../../domain/errors';
 import { formatCents } from '../../../domain/money';
 import { lotMoveStatements } from './lot-moves';
-import { planLotTake, type LotRef } from './plan-lot-take';
+import { planLotTake, type LotRef } from '../../../domain/trading/plan-lot-take';
 import { lotTonnes } from '../../../domain/trading/lot-selection';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
 import type { PoolContext, PoolRecord } from './read-pool-context';

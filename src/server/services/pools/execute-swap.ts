@@ -5,13 +5,13 @@ import type { Executor } from '../../db/client';
 import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
 import { NotFoundError } from '../../../domain/errors';
 import { lotMoveStatements } from './lot-moves';
-import { planLotTake } from './plan-lot-take';
+import { planLotTake } from '../../../domain/trading/plan-lot-take';
 import { lotTonnes } from '../../../domain/trading/lot-selection';
 import { cashChangeStatement, ledgerStatement, poolTradeStatement, poolUpdateStatement } from './pool-writes';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { combineStatements } from './sql-rows';
 import { rowsOf } from '../../db/sql-values';
-import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from './swap-checks';
+import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from '../../../domain/amm/swap-checks';
 
 export interface SwapInput {
   userId: number;

@@ -4,7 +4,7 @@ import { intArray, parseJson, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { oldestActiveLots } from '../seller-lots';
 import type { PoolRecord } from './read-pool-context';
-import type { BatchLot, SwapCommand } from './swap-batch-ledger';
+import type { BatchLot, SwapCommand } from '../../../domain/amm/swap-batch-ledger';
 
 export interface SwapBatchState {
   pool: PoolRecord | null;

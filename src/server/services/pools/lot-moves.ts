@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LotTake } from './plan-lot-take';
+import type { LotTake } from '../../../domain/trading/plan-lot-take';
 import type { NamedStatement } from './sql-rows';
 
 /**

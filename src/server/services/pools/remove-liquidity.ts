@@ -5,7 +5,7 @@ import { removeLiquidity as sizeWithdrawal } from '../../../domain/amm/remove-li
 import { NotFoundError, RefusedError } from '../../../domain/errors';
 import type { LiquidityResult } from './deposit-liquidity';
 import { lotMoveStatements } from './lot-moves';
-import { planLotTake } from './plan-lot-take';
+import { planLotTake } from '../../../domain/trading/plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
 import { lockPoolProject } from '../trading/project-lock';
 import { readPoolContext } from './read-pool-context';

@@ -6,7 +6,7 @@ import { BatchingQueue, type Settled } from '../batching-queue';
 import { loadSwapBatch } from './load-swap-batch';
 import { lockProject } from '../trading/project-lock';
 import { runTransaction } from '../../db/run-transaction';
-import { SwapBatchLedger, type SwapCommand } from './swap-batch-ledger';
+import { SwapBatchLedger, type SwapCommand } from '../../../domain/amm/swap-batch-ledger';
 import { writeSwapBatch } from './write-swap-batch';
 import { idempotentBatchIn } from '../idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';

@@ -4,7 +4,7 @@ import { poolSwapEvent } from './pool-swap-event';
 import type { Executor } from '../../db/client';
 import { intArray, jsonParam, parseJson, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import type { BatchLot, SwapBatchLedger } from './swap-batch-ledger';
+import type { BatchLot, SwapBatchLedger } from '../../../domain/amm/swap-batch-ledger';
 
 const lotJson = (lot: BatchLot) => ({
   id: lot.id, user_id: lot.userId, quantity: lot.quantity, serial_start: lot.serialStart, serial_end: lot.serialEnd, status: lot.status,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CarbonCreditChain } from '../../../../src/server/chain/carbon-credit';
-import { createChainAudit } from '../../../../src/server/chain/chain-audit';
+import { createChainAudit } from '../../../../src/server/anchoring/chain-audit';
 import { ChainTimeoutError } from '../../../../src/server/chain/with-timeout';
 import type { Database } from '../../../../src/server/db/client';
 

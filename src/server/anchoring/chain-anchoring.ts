@@ -5,8 +5,8 @@ import type { MarketEvents } from '../services/market-events';
 import { AnchorWaiters } from './anchor-waiters.js';
 import { clearAnchorFailures, initialFrontier, storedAnchor } from './anchoring-queries.js';
 import { createAnchoringSweep, type AnchorOutcome } from './anchoring-sweep.js';
-import type { JournalStore } from './journal-store.js';
-import type { ServerChain } from './start-chain.js';
+import type { JournalStore } from '../chain/journal-store.js';
+import type { ServerChain } from '../chain/start-chain.js';
 
 export type { AnchorOutcome } from './anchoring-sweep.js';
 export type AnchoringState = 'idle' | 'anchoring' | 'backing-off' | 'stopped';

@@ -1,5 +1,5 @@
-import type { SerialRange } from '../../../domain/serials';
-import { lotTonnes, selectLots, type LotSpan } from '../../../domain/trading/lot-selection';
+import type { SerialRange } from '../serials';
+import { lotTonnes, selectLots, type LotSpan } from './lot-selection';
 
 /** A lot (holding row) as the lot moves need it: its id, size and contiguous serial range. */
 export type LotRef = LotSpan;

@@ -6,13 +6,13 @@ import {
   saveCertificateFailure, saveCertificateTxs, saveHoldingFailure, saveHoldingTokens,
   type PendingCertificate,
 } from './anchoring-queries.js';
-import type { MintCreditInput, SplitCreditInput } from './carbon-credit.js';
-import { ChainCallError } from './chain-call-error.js';
+import type { MintCreditInput, SplitCreditInput } from '../chain/carbon-credit.js';
+import { ChainCallError } from '../chain/chain-call-error.js';
 import { retirementTxOf } from './chain-lookups.js';
-import { createdTokenIds } from './created-token-ids.js';
-import type { JournalStore } from './journal-store.js';
+import { createdTokenIds } from '../chain/created-token-ids.js';
+import type { JournalStore } from '../chain/journal-store.js';
 import { planHoldingAnchor } from './plan-anchor.js';
-import type { ServerChain } from './start-chain.js';
+import type { ServerChain } from '../chain/start-chain.js';
 
 export type AnchorOutcome = { tokenId: number } | { chainTxHash: Hex };
 
