@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { AppLayout } from './components/layout/app-layout';
+import { AppLayout } from './shell/app-layout';
 import { PageSkeleton } from './components/page-skeleton';
 import { DashboardPage } from './pages/dashboard';
 import { HomePage } from './pages/home';

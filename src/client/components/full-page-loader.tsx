@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { LogoMark } from './layout/logo';
+import { LogoMark } from './brand/logo';
 
 /** Shown for the moment it takes to learn whether someone is signed in. */
 export function FullPageLoader() {

@@ -1,5 +1,5 @@
-import { SiteFooter } from '../components/layout/site-footer';
-import { SkipLink } from '../components/layout/skip-link';
+import { SiteFooter } from '../shell/site-footer';
+import { SkipLink } from '../shell/skip-link';
 import { ClosingCall } from '../features/landing/components/closing-call';
 import { FeatureCards } from '../features/landing/components/feature-cards';
 import { LandingHeader } from '../features/landing/components/landing-header';

@@ -1,8 +1,8 @@
 import { BadgeCheck, FileBadge2, Link2 } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
 import { FullPageLoader } from '../components/full-page-loader';
-import { HomeLogoLink } from '../components/layout/home-logo-link';
-import { Logo } from '../components/layout/logo';
+import { HomeLogoLink } from '../components/brand/home-logo-link';
+import { Logo } from '../components/brand/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { CreateAccountForm } from '../features/auth/components/create-account-form';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { PriceInterval } from '../../shared/constants';
 import { PageContainer } from '../components/page-container';
@@ -29,7 +29,7 @@ export function TradingPage() {
   useDocumentTitle('Advanced Trading');
   const { user } = useAuth();
   const projects = useProjects();
-  const [projectId, setProjectId] = useState<number | null>(null);
+  const [chosenProjectId, setProjectId] = useState<number | null>(null);
   // `/trading?project=ID` (the project page's Trade action) opens that pair.
   const wantedProjectId = Number(new URLSearchParams(useSearch()).get('project'));
   const [interval, setChartInterval] = useState<PriceInterval>('1h');
@@ -37,10 +37,8 @@ export function TradingPage() {
   const credits = useMyCredits(user !== null);
   const form = useOrderForm();
 
-  // The first project is selected once the catalogue arrives.
-  useEffect(() => {
-    if (projectId === null && projects.data && projects.data.length > 0) setProjectId((projects.data.find((project) => project.id === wantedProjectId) ?? projects.data[0]).id);
-  }, [projectId, projects.data, wantedProjectId]);
+  // Until the trader picks a pair: the wanted one, else the first, once the catalogue arrives.
+  const projectId = chosenProjectId ?? (projects.data?.find((project) => project.id === wantedProjectId) ?? projects.data?.[0])?.id ?? null;
   useMarketStream(projectId);
 
   return (

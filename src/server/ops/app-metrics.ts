@@ -73,14 +73,17 @@ export class AppMetrics {
 
   private registerGauges(options: AppMetricsOptions): void {
     const registers = [this.registry];
-    const metrics = this;
+    // prom-client calls `collect` with the gauge as `this`: the counts are read through these arrows instead.
+    const inFlight = () => this.inFlight;
+    const sseClients = () => this.sseClients;
+    const loopDelay = this.loopDelay;
     new Gauge({
       name: 'http_requests_in_flight', help: 'Requests being handled now (market streams excluded)', registers,
-      collect() { this.set(metrics.inFlight); },
+      collect() { this.set(inFlight()); },
     });
     new Gauge({
       name: 'marketplace_sse_clients', help: 'Open market streams (server-sent events) on this instance', registers,
-      collect() { this.set(metrics.sseClients); },
+      collect() { this.set(sseClients()); },
     });
     // `stat`, not `quantile`: Prometheus reserves `quantile` for summaries (and `le` for histograms), and a gauge
     // carrying it fails `promtool check metrics`.
@@ -88,10 +91,10 @@ export class AppMetrics {
       name: 'nodejs_eventloop_lag_seconds', help: 'Event-loop delay since the last scrape: mean, p99 and max', labelNames: ['stat'] as const, registers,
       collect() {
         const toSeconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
-        this.set({ stat: 'mean' }, toSeconds(metrics.loopDelay.mean));
-        this.set({ stat: 'p99' }, toSeconds(metrics.loopDelay.percentile(99)));
-        this.set({ stat: 'max' }, toSeconds(metrics.loopDelay.max));
-        metrics.loopDelay.reset();
+        this.set({ stat: 'mean' }, toSeconds(loopDelay.mean));
+        this.set({ stat: 'p99' }, toSeconds(loopDelay.percentile(99)));
+        this.set({ stat: 'max' }, toSeconds(loopDelay.max));
+        loopDelay.reset();
       },
     });
     const { pool, isAnchoringLeader, db } = options;

@@ -6,7 +6,7 @@ import { authenticateWithApiKey, requestApiKey } from '../auth/request-api-key';
 import { FixedWindowLimiter } from './fixed-window-limiter';
 import { isApiRoute } from './is-api-route';
 
-const BEARER = /^Bearer ([A-Za-z0-9_\-]{1,200})$/;
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 /** How long a key lookup is reused in this process; revoking here drops it at once. */
 const KEY_CACHE_MS = 5000;
 /** Last-used times are written at most this often per key, so that a busy key does not add a write per request. */

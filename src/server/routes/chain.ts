@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Hex } from 'viem';
 import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME } from '../../shared/constants';

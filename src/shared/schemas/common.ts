@@ -64,9 +64,10 @@ export function wholeNumberQuery(field: string, bounds: { min: number; max: numb
 }
 
 // C0 controls and DEL: a NUL cannot be stored in PostgreSQL text, and none of them belongs in a name or an e-mail.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+// (`\p{Cc}` is C0, DEL and C1: the C1 block is left as it was, allowed.)
+const CONTROL_CHARACTER = /(?![\u0080-\u009f])\p{Cc}/u;
 // Free text (a retirement reason) may span lines: tab, line feed and carriage return are kept, exports quote them.
-const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r\u0080-\u009f])\p{Cc}/u;
 
 // A UTF-16 surrogate without its other half (matched code unit by code unit: no `u` flag).
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -12,21 +12,19 @@ const NO_COUNTRY = 'no-country';
 
 /** Subdivisions of one country, loaded with the ISO 3166-2 list on first use (it is large). */
 function useSubdivisions(country: string) {
-  const [list, setList] = useState<Array<{ code: string; name: string }>>([]);
+  // Kept with the country it lists, so that another country shows nothing until its own list arrives.
+  const [loaded, setLoaded] = useState<{ country: string; list: Array<{ code: string; name: string }> }>({ country: '', list: [] });
   useEffect(() => {
+    if (!country) return;
     let cancelled = false;
-    if (!country) {
-      setList([]);
-      return;
-    }
     void import('iso-3166/2.js').then(({ iso31662 }) => {
-      if (!cancelled) setList(iso31662.filter((entry) => entry.code.startsWith(`${country}-`)).sort((a, b) => a.name.localeCompare(b.name)));
+      if (!cancelled) setLoaded({ country, list: iso31662.filter((entry) => entry.code.startsWith(`${country}-`)).sort((a, b) => a.name.localeCompare(b.name)) });
     });
     return () => {
       cancelled = true;
     };
   }, [country]);
-  return list;
+  return loaded.country === country ? loaded.list : [];
 }
 
 /** Purpose, reporting period and jurisdiction of a retirement claim (issue #15). */

@@ -17,7 +17,7 @@ export async function sealStoredWebhookSecrets(db: Database, box: WebhookSecretB
       box.open(sample.secret, sample.user_id);
     } catch (error) {
       if (!(error instanceof WebhookSecretUnreadableError)) throw error;
-      throw new Error('WEBHOOK_SECRET_KEY does not decrypt the stored webhook secrets: start with the key that encrypted them');
+      throw new Error('WEBHOOK_SECRET_KEY does not decrypt the stored webhook secrets: start with the key that encrypted them', { cause: error });
     }
   }
   const legacy = rowsOf<{ id: number; user_id: number; secret: string }>(await db.execute(sql`

@@ -16,7 +16,7 @@ describe('nextAttemptAtMs', () => {
   });
 
   it('retries about 29 times over the day with a 5 s base', () => {
-    let nowMs = 0;
+    let nowMs: number;
     let attempts = 0;
     for (let next = nextAttemptAtMs(1, 5000, 0, 0); next !== null; next = nextAttemptAtMs(++attempts + 1, 5000, 0, nowMs)) nowMs = next;
     expect(attempts).toBeGreaterThan(20);

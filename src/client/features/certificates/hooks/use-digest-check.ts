@@ -15,15 +15,12 @@ async function sha256Hex(text: string): Promise<string> {
  * needs a secure context (HTTPS or localhost); elsewhere the check is "unavailable" and the server's word stands.
  */
 export function useDigestCheck(certificate: Certificate | null | undefined): DigestCheck {
-  const [state, setState] = useState<DigestCheck>('checking');
+  // The answer is kept with the certificate it is about: another certificate is 'checking' until its own arrives.
+  const [checked, setChecked] = useState<{ certificate: Certificate; check: DigestCheck } | null>(null);
+  const available = Boolean(globalThis.crypto?.subtle);
   useEffect(() => {
-    if (!certificate) return;
-    if (!globalThis.crypto?.subtle) {
-      setState('unavailable');
-      return;
-    }
+    if (!certificate || !available) return;
     let cancelled = false;
-    setState('checking');
     const canonical = canonicalCertificateContent({
       certificateId: certificate.certificateId,
       beneficiary: certificate.beneficiary,
@@ -43,12 +40,13 @@ export function useDigestCheck(certificate: Certificate | null | undefined): Dig
       integrity: certificate.integrity,
     });
     sha256Hex(canonical).then(
-      (digest) => !cancelled && setState(digest === certificate.digest ? 'match' : 'mismatch'),
-      () => !cancelled && setState('unavailable'),
+      (digest) => !cancelled && setChecked({ certificate, check: digest === certificate.digest ? 'match' : 'mismatch' }),
+      () => !cancelled && setChecked({ certificate, check: 'unavailable' }),
     );
     return () => {
       cancelled = true;
     };
-  }, [certificate]);
-  return state;
+  }, [certificate, available]);
+  if (!available) return 'unavailable';
+  return checked && checked.certificate === certificate ? checked.check : 'checking';
 }

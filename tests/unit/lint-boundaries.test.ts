@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The floors of docs/architecture.md are enforced by eslint.config.js; these cases hold the rules to what they say.
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/domain/amm/x.ts', "import { sql } from '../../server/db/sql-values';"],
+    ['src/domain/x.ts', "import { routes } from '../shared/routes';"],
+    ['src/shared/schemas/x.ts', "import { formatCents } from '../../domain/money';"],
+    ['src/client/pages/x.tsx', "import { config } from '../../server/config';"],
+    ['src/client/components/ui/x.tsx', "import { useWallet } from '../../features/wallet/hooks/use-wallet';"],
+    ['src/client/components/x.tsx', "import { Navbar } from '../shell/navbar';"],
+    ['src/client/features/trading/x.tsx', "import { TradingPage } from '../../pages/trading';"],
+    ['src/server/db/x.ts', "import { PurchaseDesk } from '../services/purchases/purchase-desk';"],
+    ['src/server/chain/x.ts', "import type { MarketEvents } from '../services/market-events';"],
+    ['src/server/chain/x.ts', "import { createChainAnchoring } from '../anchoring/chain-anchoring';"],
+    ['src/server/auth/x.ts', "import { registerBearerAuth } from '../plugins/bearer-auth';"],
+    ['src/server/services/x.ts', "import routes from '../routes/trading';"],
+  ])('%s may not %s', async (file, source) => {
+    expect(await boundaryErrors(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/domain/amm/x.ts', "import { formatCents } from '../money';"],
+    ['src/client/pages/x.tsx', "import { formatCents } from '../../domain/money';"],
+    ['src/client/shell/x.tsx', "import { useWallet } from '../features/wallet/hooks/use-wallet';"],
+    ['src/server/anchoring/x.ts', "import type { MarketEvents } from '../services/market-events';"],
+    ['src/server/routes/x.ts', "import { PurchaseDesk } from '../services/purchases/purchase-desk';"],
+  ])('%s may %s', async (file, source) => {
+    expect(await boundaryErrors(file, source)).toEqual([]);
+  });
+});
