@@ -29,36 +29,6 @@ export async function idempotentIn<R>(
   return value;
 }
 
-/**
- * The batching desks' form: commands whose key is already answered (or repeated earlier in the batch) are refused
- * without running, the rest run together through `run`, and the answers of those that succeeded are stored in the
- * same transaction. A refused command stores nothing (it changed nothing, so a retry may run it again).
- */
-export async function idempotentBatchIn<R, C extends { ticket?: IdempotencyTicket<R> }>(
-  tx: Executor, commands: readonly C[], now: Date, run: (commands: readonly C[]) => Promise<Settled<R>[]>,
-  statements: StatementRunner = plainStatements,
-): Promise<Settled<R>[]> {
-  const tickets = commands.flatMap((command) => (command.ticket ? [command.ticket] : []));
-  if (tickets.length === 0) return run(commands);
-  const taken = await takenKeys(tx, tickets, now, statements);
-  const runnable: number[] = [];
-  for (const [index, { ticket }] of commands.entries()) {
-    if (ticket && taken.has(slotOf(ticket))) continue;
-    if (ticket) taken.add(slotOf(ticket));
-    runnable.push(index);
-  }
-  const ran = runnable.length > 0 ? await run(runnable.map((index) => commands[index])) : [];
-  const outcomes = outcomesOf(commands.length, runnable, ran);
-  const answers = runnable.flatMap((commandIndex, position) => {
-    const { ticket } = commands[commandIndex];
-    const outcome = ran[position];
-    const answer = ticket && outcome.ok ? ticket.answer(outcome.value) : null;
-    return ticket && answer ? [{ ticket, answer }] : [];
-  });
-  if (answers.length > 0) await storeAnswers(tx, answers, now, statements);
-  return outcomes;
-}
-
 /** Each request's outcome: what it ran to, or a refusal as a duplicate (built only for those, errors are not cheap). */
 export function outcomesOf<R>(count: number, runnable: readonly number[], ran: readonly Settled<R>[]): Settled<R>[] {
   const outcomes = new Array<Settled<R> | undefined>(count);

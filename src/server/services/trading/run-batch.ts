@@ -1,5 +1,4 @@
 import type { Database, Transaction } from '../../db/client';
-import { runTransaction } from '../../db/run-transaction';
 import { NotFoundError } from '../../../domain/errors';
 import { BookCache } from '../../../domain/trading/book-cache';
 import { TraderCache } from '../../../domain/trading/trader-cache';
@@ -7,7 +6,7 @@ import { runCachedBatch, type CommandOutcome, type TradingCommand } from '../../
 import type { LedgerChanges, LedgerOrder } from '../../../domain/trading/ledger-rows';
 import type { Order, Trade } from '../../../shared/schemas/trading';
 import type { Settled } from '../batching-queue';
-import { idempotentBatchIn } from '../idempotency/idempotent-writes';
+import { runStage, type BatchStage, type StageRun } from '../batch-desk';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import { readBatchState } from './read-batch-state';
 import { lockBook, type BookLock } from './project-lock';
@@ -47,46 +46,55 @@ export interface BatchResult {
   touchedUserIds: number[];
 }
 
+/** What a batch of the order book did, for the desk to announce after the commit. */
+export interface TradingRun extends StageRun<PlacedOrder> {
+  touchedUserIds: number[];
+}
+
 /**
- * Places, matches, settles and cancels a batch of one project's commands in ONE transaction, serialised per project
- * by the project lock: lock (which also bumps the project's versions and reserves the order ids), a read of what the
- * batch needs beyond `cache` (see runOnBook; none when the cache holds it all), the pure batch run, one write, then
- * the keyed commands' answers. The whole transaction runs again if PostgreSQL picks it as a deadlock victim, or if a
- * balance the batch took from the cache had moved (the write checks them). A refused command changes nothing; the
- * others commit together. An unknown project refuses every command with 404. The cache is changed in place and is
- * only kept when the transaction commits: any failure resets it, so the next batch reads what it needs again.
+ * The order book's stage of the batching pipeline (BatchDesk): places, matches, settles and cancels a batch of one
+ * project's commands in ONE transaction, serialised per project by the project lock: lock (which also bumps the
+ * project's versions and reserves the order ids), a read of what the batch needs beyond the project's cache (see
+ * runOnBook; none when the cache holds it all), the pure batch run, one write. The whole transaction runs again if
+ * PostgreSQL picks it as a deadlock victim, or if a balance the batch took from the cache had moved (the write checks
+ * them). A refused command changes nothing; the others commit together. An unknown project refuses every command
+ * with 404. The cache is changed in place and is only kept when the transaction commits: any failure resets it, so
+ * the next batch reads what it needs again.
  */
+export function tradingStage(
+  cacheOf: (projectId: number) => ProjectCache, statements: StatementRunner = plainStatements,
+): BatchStage<number, TradingCommand, PlacedOrder, TradingRun> {
+  const userIdsOf = (commands: readonly TradingCommand[]) => commands.map((command) => command.userId);
+  return {
+    async run(tx, projectId, commands, now, rerun) {
+      const cache = cacheOf(projectId);
+      // A transaction run again starts from a cache its first run may have changed, and reads its traders afresh.
+      if (rerun) resetCache(cache, userIdsOf(commands));
+      const placing = commands.filter((command) => command.kind !== 'cancel').length;
+      const lock = await lockBook(tx, projectId, placing, statements);
+      if (!lock) {
+        const error = new NotFoundError(`Project ${projectId} not found`);
+        return { outcomes: commands.map(() => ({ ok: false as const, error })), touchedUserIds: [] };
+      }
+      const run = await runOnBook(tx, cache, projectId, lock, commands, now, statements);
+      return {
+        outcomes: run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now)),
+        touchedUserIds: run.changes.touchedUserIds,
+        committed: run.settle,
+      };
+    },
+    failed(projectId, commands) {
+      resetCache(cacheOf(projectId), userIdsOf(commands));
+    },
+  };
+}
+
+/** One batch of `commands` on `cache` as its own transaction, outside any desk (keyed answers are stored with it). */
 export async function runBatch(
   db: Database, cache: ProjectCache, projectId: number, commands: readonly DeskCommand[], now: Date, statements: StatementRunner = plainStatements,
 ): Promise<BatchResult> {
-  let settle = () => {};
-  let attempts = 0;
-  const userIds = commands.map((command) => command.userId);
-  try {
-    const result = await runTransaction(db, async (tx) => {
-      // A transaction run again starts from a cache its first run may have changed, and reads its traders afresh.
-      if (attempts++ > 0) resetCache(cache, userIds);
-      let touchedUserIds: number[] = [];
-      const outcomes = await idempotentBatchIn<PlacedOrder, DeskCommand>(tx, commands, now, async (runnable) => {
-        const placing = runnable.filter((command) => command.kind !== 'cancel').length;
-        const lock = await lockBook(tx, projectId, placing, statements);
-        if (!lock) {
-          const error = new NotFoundError(`Project ${projectId} not found`);
-          return runnable.map(() => ({ ok: false as const, error }));
-        }
-        const run = await runOnBook(tx, cache, projectId, lock, runnable, now, statements);
-        touchedUserIds = run.changes.touchedUserIds;
-        settle = run.settle;
-        return run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now));
-      }, statements);
-      return { outcomes, touchedUserIds };
-    });
-    settle();
-    return result;
-  } catch (error) {
-    resetCache(cache, userIds);
-    throw error;
-  }
+  const run = await runStage(db, tradingStage(() => cache, statements), projectId, commands, now, statements);
+  return { outcomes: run.outcomes, touchedUserIds: run.touchedUserIds };
 }
 
 export interface BookRun {

@@ -2,28 +2,31 @@ import type { Database } from '../../db/client';
 import { NotFoundError } from '../../../domain/errors';
 import type { OrderSide } from '../../../domain/orderbook/order-status';
 import type { Order } from '../../../shared/schemas/trading';
-import { BatchingQueue, type Settled } from '../batching-queue';
+import { BatchDesk } from '../batch-desk';
 import type { MarketEvents } from '../market-events';
 import { findOrderOwner } from './order-queries';
-import { newProjectCache, runBatch, type DeskCommand, type PlacedOrder, type ProjectCache } from './run-batch';
+import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
+import type { TradingCommand } from '../../../domain/trading/trading-command';
 import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import type { StatementRunner } from '../../db/statement-runner';
 export type { PlacedOrder } from './run-batch';
 
 /**
- * Entry point of order-book trading. Requests for one project that arrive while its previous batch is running
- * are queued and then run together as ONE transaction (see runBatch), in arrival order: on the embedded database,
+ * Entry point of order-book trading: a configuration of the one batching pipeline (BatchDesk, with `tradingStage`),
+ * keyed by project. Requests for one project that arrive while its previous batch is running are queued and then run
+ * together as ONE transaction, in arrival order: on the embedded database,
  * where every statement runs on the main thread, a transaction per order would cap throughput near 1,000 statements'
  * worth of orders a second, while a batch costs the same few round trips for 1 order or 100. The top of each
  * project's book stays in memory between its batches, so a batch reads only its buyers' cash and sellers' lots (and
  * the book only when it moved under another writer). Each request still gets its own outcome: a refused order
  * changes nothing and does not affect its neighbours (see BatchingQueue).
  */
+
 /** Beyond this many cached balances the desk starts again (each is a few dozen bytes; this bounds the map, not use). */
 const MAX_CACHED_BALANCES = 100_000;
 
 export class TradingDesk {
-  private readonly queue: BatchingQueue<number, DeskCommand, PlacedOrder>;
+  private readonly desk: BatchDesk<number, TradingCommand, PlacedOrder>;
   /** What each traded project's batches keep between them (see ProjectCache); a project's batches run one at a time. */
   private readonly caches = new Map<number, ProjectCache>();
   /** Buyers' cash as the desk last saw it, shared by its projects (a user trades on several); checked on every write. */
@@ -33,37 +36,45 @@ export class TradingDesk {
     private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; statements?: StatementRunner },
     maxBatchSize = 100,
   ) {
-    this.queue = new BatchingQueue((projectId, commands) => this.execute(projectId, commands), maxBatchSize);
+    const stage = tradingStage((projectId) => this.cacheOf(projectId), deps.statements);
+    this.desk = new BatchDesk(deps, {
+      failed: stage.failed,
+      run: async (tx, projectId, commands, now, rerun) => {
+        const run = await stage.run(tx, projectId, commands, now, rerun);
+        // After the commit, so that listeners read the new state.
+        const publish = () => {
+          if (!run.outcomes.some((outcome) => outcome.ok)) return;
+          this.deps.events.publish({ type: 'project', projectId });
+          for (const userId of run.touchedUserIds) this.deps.events.publish({ type: 'user', userId });
+        };
+        return { ...run, publish };
+      },
+    }, maxBatchSize);
   }
 
   placeLimitOrder(
     input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>,
   ): Promise<PlacedOrder> {
-    return this.queue.submit(input.projectId, { kind: 'limit', userId: input.userId, side: input.side, priceCents: input.priceCents, quantity: input.quantity, ticket });
+    return this.desk.submit(input.projectId, { kind: 'limit', userId: input.userId, side: input.side, priceCents: input.priceCents, quantity: input.quantity, ticket });
   }
 
   placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
-    return this.queue.submit(input.projectId, { kind: 'market', userId: input.userId, side: input.side, quantity: input.quantity, ticket });
+    return this.desk.submit(input.projectId, { kind: 'market', userId: input.userId, side: input.side, quantity: input.quantity, ticket });
   }
 
   /** Owner only: another user's order is a 404, like a missing one; a finished order is a 409. */
   async cancelOrder(userId: number, orderId: number, ticket?: IdempotencyTicket<Order>): Promise<Order> {
     const owner = await findOrderOwner(this.deps.db, orderId);
     if (!owner || owner.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
-    const { order } = await this.queue.submit(owner.projectId, { kind: 'cancel', userId, orderId, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
+    const { order } = await this.desk.submit(owner.projectId, { kind: 'cancel', userId, orderId, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
     return order!;
   }
 
-  /** Runs the batch, then announces the change (after the commit, so listeners read the new state). */
-  private async execute(projectId: number, commands: readonly DeskCommand[]): Promise<Settled<PlacedOrder>[]> {
+  /** The project's cache, made on its first batch; the shared balances start again past their bound. */
+  private cacheOf(projectId: number): ProjectCache {
     let cache = this.caches.get(projectId);
     if (!cache) this.caches.set(projectId, (cache = newProjectCache(this.cash)));
     if (this.cash.size > MAX_CACHED_BALANCES) this.cash.clear();
-    const { outcomes, touchedUserIds } = await runBatch(this.deps.db, cache, projectId, commands, this.deps.clock(), this.deps.statements);
-    if (outcomes.some((outcome) => outcome.ok)) {
-      this.deps.events.publish({ type: 'project', projectId });
-      for (const userId of touchedUserIds) this.deps.events.publish({ type: 'user', userId });
-    }
-    return outcomes;
+    return cache;
   }
 }
