@@ -4,7 +4,7 @@ import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError, type LoadFailure } from '../../../components/load-error';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatInteger, formatUsd, humanize } from '../../../lib/format';
+import { formatDate, formatUsd, humanize, pluralize } from '../../../lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
 
 /** SPEC.md §2: purchase icons are green, retirement red, anything else blue. */
@@ -41,7 +41,7 @@ export function TransactionHistoryCard({ transactions, loading, failure = null }
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-slate-900">{humanize(transaction.type)}</p>
-                    <p className="truncate text-sm text-muted-foreground">
+                    <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" data-testid="transaction-project">
                       <time dateTime={transaction.createdAt}>{formatDate(transaction.createdAt)}</time>
                       {transaction.projectName ? ` · ${transaction.projectName}` : ''}
                     </p>
@@ -49,7 +49,7 @@ export function TransactionHistoryCard({ transactions, loading, failure = null }
                   <div className="flex shrink-0 flex-col items-end">
                     <span className="font-semibold text-slate-900 tabular">{formatUsd(transaction.totalAmount ?? '0.00')}</span>
                     <span className="text-sm text-muted-foreground tabular">
-                      {formatInteger(transaction.quantity)} {transaction.quantity === 1 ? 'credit' : 'credits'}
+                      {pluralize(transaction.quantity, 'credit')}
                     </span>
                   </div>
                 </li>
