@@ -1,6 +1,8 @@
-import { ArrowLeftRight, Flame, History, ShoppingCart } from 'lucide-react';
+import { ArrowLeftRight, ArrowRight, Flame, History, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
 import type { Transaction } from '../../../../shared/schemas/transaction';
 import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError, type LoadFailure } from '../../../components/load-error';
 import { cn } from '../../../lib/cn';
@@ -19,9 +21,17 @@ export function TransactionHistoryCard({ transactions, loading, failure = null }
   const shown = transactions.slice(0, DASHBOARD_LIST_SIZE);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h2">Transaction History</CardTitle>
-        <CardDescription>Your most recent purchases, retirements and trades</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <CardTitle as="h2">Transaction History</CardTitle>
+          <CardDescription>Your most recent purchases, retirements and trades</CardDescription>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link href="/activity">
+            View all activity
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
       </CardHeader>
       <CardContent>
         {loading ? (
