@@ -49,7 +49,7 @@ export function MarketplacePage() {
           <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
             <ShieldCheck className="size-4 text-emerald-700" aria-hidden="true" />
             {projects.isLoading ? 'Loading verified projects…' : `${formatInteger(projectCount)} verified projects`}
-            <span className="text-slate-400" aria-hidden="true">
+            <span className="hidden text-slate-400 sm:inline" aria-hidden="true">
               ·
             </span>
             <span>Verra VCS, Gold Standard, CAR and CDM</span>

@@ -41,11 +41,11 @@ export function ActivityFilters({ params, onChange, projects }: ActivityFiltersP
         </Select>
       </div>
       <div className="grid min-w-0 gap-2">
-        <Label htmlFor="activity-from">From</Label>
+        <Label htmlFor="activity-from">From (UTC day)</Label>
         <Input id="activity-from" type="date" value={params.from} max={params.to || undefined} onChange={(event) => set({ from: event.target.value })} />
       </div>
       <div className="grid min-w-0 gap-2">
-        <Label htmlFor="activity-to">To</Label>
+        <Label htmlFor="activity-to">To (UTC day)</Label>
         <Input id="activity-to" type="date" value={params.to} min={params.from || undefined} onChange={(event) => set({ to: event.target.value })} />
       </div>
       <div className="col-span-2 flex flex-wrap items-end justify-end gap-2 lg:col-span-1">

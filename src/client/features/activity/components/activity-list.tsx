@@ -2,7 +2,7 @@ import { ArrowLeftRight, Droplets, Flame, History, Repeat, ShoppingCart } from '
 import { Link } from 'wouter';
 import type { Transaction, TransactionType } from '../../../../shared/schemas/transaction';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatUsd, pluralize } from '../../../lib/format';
+import { formatDateTimeUtc, formatUsd, pluralize } from '../../../lib/format';
 import { TRANSACTION_LABELS } from '../lib/transaction-labels';
 
 /** SPEC.md §2 colours: purchases green, retirements red, anything else blue. */
@@ -37,7 +37,7 @@ export function ActivityList({ transactions }: { transactions: readonly Transact
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{TRANSACTION_LABELS[transaction.type]}</p>
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                <time dateTime={transaction.createdAt}>{formatDate(transaction.createdAt)}</time>
+                <time dateTime={transaction.createdAt}>{formatDateTimeUtc(transaction.createdAt)}</time>
                 {transaction.projectName && (
                   <>
                     {' · '}
@@ -49,14 +49,17 @@ export function ActivityList({ transactions }: { transactions: readonly Transact
               </p>
               {transaction.certificateId && (
                 <p className="text-sm">
-                  <Link href={`/certificates/${transaction.certificateId}`} className="font-mono text-xs text-emerald-800 underline-offset-2 hover:underline">
-                    Certificate {transaction.certificateId}
+                  <Link href={`/certificates/${transaction.certificateId}`} className="text-emerald-800 underline-offset-2 hover:underline">
+                    Certificate <span className="whitespace-nowrap font-mono text-xs">{transaction.certificateId}</span>
                   </Link>
                 </p>
               )}
             </div>
             <div className="flex flex-col items-end text-right">
-              <span className="font-semibold text-slate-900 tabular">{formatUsd(transaction.totalAmount)}</span>
+              {/* A retirement moves no money: it shows what it did, not $0.00. */}
+              {transaction.type === 'retirement'
+                ? <span className="font-semibold text-red-700">Retired</span>
+                : <span className="font-semibold text-slate-900 tabular">{formatUsd(transaction.totalAmount)}</span>}
               <span className="text-sm text-muted-foreground tabular">{pluralize(transaction.quantity, 'credit')}</span>
               {transaction.feeAmount !== '0.00' && <span className="text-xs text-muted-foreground tabular">fee {formatUsd(transaction.feeAmount)}</span>}
             </div>

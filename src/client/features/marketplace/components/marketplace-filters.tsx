@@ -40,14 +40,14 @@ export function MarketplaceFilters(props: MarketplaceFiltersProps) {
   return wide ? <WideFilters {...props} /> : <PhoneFilters {...props} />;
 }
 
-function SearchField({ filters, onChange }: Pick<MarketplaceFiltersProps, 'filters' | 'onChange'>) {
+function SearchField({ filters, onChange, placeholder }: Pick<MarketplaceFiltersProps, 'filters' | 'onChange'> & { placeholder: string }) {
   return (
     <div className="relative">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
       <Input
         id="project-search"
         type="search"
-        placeholder="Search by name or country…"
+        placeholder={placeholder}
         value={filters.search}
         onChange={(event) => onChange({ ...filters, search: event.target.value })}
         className="pl-9"
@@ -86,14 +86,16 @@ const STANDARD_OPTIONS = [[ALL, 'All Standards'], ...STANDARDS.map((standard) =>
 const PRICE_OPTIONS = (Object.keys(PRICE_RANGE_LABELS) as PriceRange[]).map((range) => [range, PRICE_RANGE_LABELS[range]] as const);
 const SORT_OPTIONS = PROJECT_SORTS.map((sort) => [sort, PROJECT_SORT_LABELS[sort]] as const);
 
-function CatalogueSelects({ filters, onChange, sort, onSortChange }: MarketplaceFiltersProps) {
+function CatalogueSelects({ filters, onChange, sort, onSortChange, sortFirst = false }: MarketplaceFiltersProps & { sortFirst?: boolean }) {
   const set = <K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]) => onChange({ ...filters, [key]: value });
+  const sortField = <SelectField id="project-sort" label="Sort by" value={sort} onValueChange={(value) => onSortChange(value as ProjectSort)} options={SORT_OPTIONS} />;
   return (
     <>
+      {sortFirst && sortField}
       <SelectField id="project-type-filter" label="Project Type" value={filters.projectType} onValueChange={(value) => set('projectType', value as ProjectType | typeof ALL)} options={TYPE_OPTIONS} />
       <SelectField id="standard-filter" label="Standard" value={filters.standard} onValueChange={(value) => set('standard', value as Standard | typeof ALL)} options={STANDARD_OPTIONS} />
       <SelectField id="price-range-filter" label="Price Range" value={filters.priceRange} onValueChange={(value) => set('priceRange', value as PriceRange)} options={PRICE_OPTIONS} />
-      <SelectField id="project-sort" label="Sort by" value={sort} onValueChange={(value) => onSortChange(value as ProjectSort)} options={SORT_OPTIONS} />
+      {!sortFirst && sortField}
     </>
   );
 }
@@ -115,7 +117,7 @@ function WideFilters(props: MarketplaceFiltersProps) {
       <section aria-label="Filter projects" className="grid grid-cols-2 gap-4 rounded-xl border border-border bg-white p-5 shadow-xs lg:grid-cols-[2fr_1fr_1fr_1fr_1.2fr]">
         <div className="col-span-2 grid gap-2 lg:col-span-1">
           <Label htmlFor="project-search">Search projects</Label>
-          <SearchField filters={filters} onChange={onChange} />
+          <SearchField filters={filters} onChange={onChange} placeholder="Search by name or country…" />
         </div>
         <CatalogueSelects {...props} />
         {hasActiveFilters(filters) && (
@@ -139,7 +141,7 @@ function PhoneFilters(props: MarketplaceFiltersProps) {
       <Label htmlFor="project-search" className="sr-only">Search projects</Label>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
-          <SearchField filters={filters} onChange={onChange} />
+          <SearchField filters={filters} onChange={onChange} placeholder="Name or country…" />
         </div>
         <Sheet open={open} onOpenChange={setOpen}>
           <SheetTrigger asChild>
@@ -155,7 +157,7 @@ function PhoneFilters(props: MarketplaceFiltersProps) {
             <SheetTitle className="pr-10 text-lg font-semibold text-slate-900">Filters and sort</SheetTitle>
             <SheetDescription className="sr-only">Narrow and order the projects shown</SheetDescription>
             <div className="grid gap-4">
-              <CatalogueSelects {...props} />
+              <CatalogueSelects {...props} sortFirst />
             </div>
             <IntegrityFilterBar filters={filters} onChange={(changes) => onChange({ ...filters, ...changes })} />
             <div className="mt-auto flex flex-col gap-2">
