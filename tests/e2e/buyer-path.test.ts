@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, buyThroughApi, startBrowserKit, VIEWPORTS, type BrowserKit } from '../support/browser-kit';
+import { animationsSettled, buyThroughApi, seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '../support/browser-kit';
 import { SIGN_UP_PASSWORD } from '../support/test-app';
 
 // The buyer's path (issue: phone marketplace, cut text, price history, /activity, return after sign-in). Geometry
@@ -82,7 +82,11 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await cards(page).first().waitFor();
     const phone = viewport.width < 768;
     const sortBy = async (option: string) => {
-      if (phone) await page.getByRole('button', { name: /^Filters and sort/ }).click();
+      if (phone) {
+        await page.getByRole('button', { name: /^Filters and sort/ }).click();
+        await animationsSettled(page.getByRole('dialog', { name: 'Filters and sort' }));
+        expect(await seriousAxeFindings(page)).toEqual([]);
+      }
       await page.getByRole('combobox', { name: 'Sort by' }).click();
       await page.getByRole('option', { name: option }).click();
       if (phone) {
@@ -220,6 +224,7 @@ describe('/activity', () => {
     const rows = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(25);
     await expect.poll(() => page.getByTestId('activity-count').textContent()).toBe('26 transactions · page 1 of 2');
+    expect(await seriousAxeFindings(page)).toEqual([]);
     for (const type of ['purchase', 'retirement', 'liquidity_add']) {
       expect(await page.locator(`li[data-transaction-type="${type}"]`).count()).toBeGreaterThan(0);
     }

@@ -36,16 +36,15 @@ export function ActivityList({ transactions }: { transactions: readonly Transact
             </span>
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{TRANSACTION_LABELS[transaction.type]}</p>
-              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+              {transaction.projectName && (
+                <p className="text-sm [overflow-wrap:anywhere]">
+                  {transaction.projectId !== null ? (
+                    <Link href={`/projects/${transaction.projectId}`} className="text-emerald-800 underline-offset-2 hover:underline">{transaction.projectName}</Link>
+                  ) : transaction.projectName}
+                </p>
+              )}
+              <p className="text-sm text-muted-foreground">
                 <time dateTime={transaction.createdAt}>{formatDateTimeUtc(transaction.createdAt)}</time>
-                {transaction.projectName && (
-                  <>
-                    {' · '}
-                    {transaction.projectId !== null ? (
-                      <Link href={`/projects/${transaction.projectId}`} className="text-emerald-800 underline-offset-2 hover:underline">{transaction.projectName}</Link>
-                    ) : transaction.projectName}
-                  </>
-                )}
               </p>
               {transaction.certificateId && (
                 <p className="text-sm">
