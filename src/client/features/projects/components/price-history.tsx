@@ -21,14 +21,21 @@ export function PriceHistory({ candles, listPrice }: { candles: readonly Candle[
           <p className="py-6 text-center text-sm text-muted-foreground">No trades yet: credits sell at the list price.</p>
         ) : (
           <>
-            <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full" preserveAspectRatio="none" role="img" data-testid="price-history-chart"
-              aria-label={`${pluralize(series.days, 'day')} of trades: closes from ${formatUsd(series.firstClose)} to ${formatUsd(series.lastClose)}, low ${formatUsd(series.low)}, high ${formatUsd(series.high)}`}>
-              {series.ranges.map((range) => (
-                <line key={range.x} x1={range.x} x2={range.x} y1={range.yHigh} y2={range.yLow} stroke="#a7f3d0" strokeWidth={series.days === 1 ? 14 : 6}
-                  strokeLinecap="round" vectorEffect="non-scaling-stroke" />
-              ))}
-              <polyline points={series.line.map((point) => `${point.x},${point.y}`).join(' ')} fill="none" stroke="#047857" strokeWidth={2} vectorEffect="non-scaling-stroke" />
-            </svg>
+            {/* A price axis beside the chart: the top and bottom of the scale are the high and the low. */}
+            <div className="grid grid-cols-[auto_1fr] gap-2">
+              <div className="flex h-40 flex-col justify-between py-1.5 text-right text-[11px] leading-none text-muted-foreground tabular" aria-hidden="true">
+                <span>{formatUsd(series.high)}</span>
+                <span>{formatUsd(series.low)}</span>
+              </div>
+              <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full" preserveAspectRatio="none" role="img" data-testid="price-history-chart"
+                aria-label={`${pluralize(series.days, 'day')} of trades: closes from ${formatUsd(series.firstClose)} to ${formatUsd(series.lastClose)}, low ${formatUsd(series.low)}, high ${formatUsd(series.high)}`}>
+                {series.ranges.map((range) => (
+                  <line key={range.x} x1={range.x} x2={range.x} y1={range.yHigh} y2={range.yLow} stroke="#a7f3d0" strokeWidth={series.days === 1 ? 14 : 6}
+                    strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+                ))}
+                <polyline points={series.line.map((point) => `${point.x},${point.y}`).join(' ')} fill="none" stroke="#047857" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+              </svg>
+            </div>
             <p className="mt-2 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground tabular">
               <span data-testid="price-history-low">Low {formatUsd(series.low)}</span>
               <span>{pluralize(series.days, 'day')} with trades</span>
