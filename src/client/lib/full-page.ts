@@ -2,7 +2,6 @@ import { RETURN_TO_PARAM, safeReturnPath, signInPath } from '../../shared/return
 import { apiRequest } from './api';
 
 /** Sign-in and logout are full page loads handled by the server (SPEC.md §2, §7). */
-export const SIGN_IN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 export const LOGOUT_API = '/api/auth/logout';
 
