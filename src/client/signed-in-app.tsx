@@ -14,6 +14,7 @@ const CertificatePage = lazy(() => import('./pages/certificate').then((module) =
 const ProjectPage = lazy(() => import('./pages/project').then((module) => ({ default: module.ProjectPage })));
 const RegistryPage = lazy(() => import('./pages/registry').then((module) => ({ default: module.RegistryPage })));
 const DevelopersPage = lazy(() => import('./pages/developers').then((module) => ({ default: module.DevelopersPage })));
+const ActivityPage = lazy(() => import('./pages/activity').then((module) => ({ default: module.ActivityPage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
 /**
@@ -27,6 +28,7 @@ export function SignedInApp() {
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/dashboard" component={DashboardPage} />
+          <Route path="/activity" component={ActivityPage} />
           <Route path="/marketplace" component={MarketplacePage} />
           <Route path="/trading" component={TradingPage} />
           <Route path="/portfolio" component={PortfolioPage} />

@@ -28,6 +28,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { chainRoutes, rpcRoutes } from './routes/chain';
 import { chainAuditRoutes } from './routes/chain-audit';
 import { certificateRoutes } from './routes/certificates';
+import { activityRoutes } from './routes/activity';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
 import { tradingRoutes } from './routes/trading';
@@ -95,6 +96,7 @@ export async function buildApp(
     await api.register(authRoutes(deps));
     await api.register(catalogueRoutes(deps));
     await api.register(creditRoutes(deps));
+    await api.register(activityRoutes(deps));
     await api.register(tradingRoutes(deps));
     await api.register(marketStreamRoutes(deps));
     await api.register(chainRoutes(deps));

@@ -2,6 +2,7 @@
 export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/$/,
   /^\/dashboard\/?$/,
+  /^\/activity\/?$/,
   /^\/marketplace\/?$/,
   /^\/trading\/?$/,
   /^\/portfolio\/?$/,

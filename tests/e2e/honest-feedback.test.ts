@@ -36,8 +36,12 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     expect(await page.getByLabel('Search projects').inputValue()).toBe('');
     await expect.poll(() => count(page).textContent()).toBe(`${CATALOGUE_SIZE} projects loaded`);
 
+    // On phones the filters live in a sheet, so that the cards come first.
+    const phone = viewport.width < 768;
+    if (phone) await page.getByRole('button', { name: 'Filters and sort' }).click();
     await page.getByRole('combobox', { name: 'Price Range' }).click();
     await page.getByRole('option', { name: '$50+' }).click();
+    if (phone) await page.getByRole('dialog', { name: 'Filters and sort' }).getByRole('button', { name: 'Show 1 project' }).click();
     await expect.poll(() => count(page).textContent()).toBe(`Showing 1 of ${CATALOGUE_SIZE} projects`);
     await page.getByRole('heading', { name: 'Scottish Highlands Native Woodland' }).waitFor();
 

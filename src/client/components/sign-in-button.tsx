@@ -1,12 +1,13 @@
 import { LogIn } from 'lucide-react';
-import { SIGN_IN_URL } from '../lib/full-page';
+import { useSignInHref } from '../hooks/use-sign-in-href';
 import { Button, type ButtonProps } from './ui/button';
 
 /** The Sign In call to action shown to visitors: a full-page link to the sign-in page. */
 export function SignInButton({ size, className }: Pick<ButtonProps, 'size' | 'className'>) {
+  const signInHref = useSignInHref();
   return (
     <Button asChild size={size} className={className}>
-      <a href={SIGN_IN_URL}>
+      <a href={signInHref}>
         <LogIn aria-hidden="true" />
         Sign In
       </a>

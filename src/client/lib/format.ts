@@ -47,6 +47,15 @@ export function formatDate(iso: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** ISO timestamp → `"Nov 22, 2025 · 14:05 UTC"`: the UTC day, as the activity filters count days. */
+export function formatDateTimeUtc(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `${day} · ${date.toISOString().slice(11, 16)} UTC`;
+}
+
 /** `"active"` → `"Active"`. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

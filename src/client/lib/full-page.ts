@@ -1,12 +1,31 @@
+import { RETURN_TO_PARAM, safeReturnPath, signInPath } from '../../shared/return-path';
 import { apiRequest } from './api';
 
 /** Sign-in and logout are full page loads handled by the server (SPEC.md §2, §7). */
-export const SIGN_IN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 export const LOGOUT_API = '/api/auth/logout';
 
-export function goToSignIn(): void {
-  window.location.assign(SIGN_IN_URL);
+/** The screen the browser is on: path and query. */
+export function currentPath(): string {
+  return typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+}
+
+/**
+ * The one "return to where you were" rule: every way into sign-in names the screen to come back to (the current one
+ * unless the caller knows better, e.g. the buy dialog of a project), and sign-in goes there afterwards.
+ */
+export function signInHref(returnTo: string = currentPath()): string {
+  return signInPath(returnTo);
+}
+
+export function goToSignIn(returnTo?: string): void {
+  window.location.assign(signInHref(returnTo));
+}
+
+/** Where a successful sign-in (or sign-up) goes: the page's `returnTo` when it is one of our screens, else Home. */
+export function afterSignInPath(): string {
+  if (typeof window === 'undefined') return '/';
+  return safeReturnPath(new URLSearchParams(window.location.search).get(RETURN_TO_PARAM)) ?? '/';
 }
 
 /**

@@ -7,10 +7,11 @@ import { ApiKeysCard } from '../features/developers/components/api-keys-card';
 import { WebhooksCard } from '../features/developers/components/webhooks-card';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { SIGN_IN_URL } from '../lib/full-page';
+import { useSignInHref } from '../hooks/use-sign-in-href';
 
 /** Issue 14: API keys and webhook endpoints for buying and retiring from one's own systems. */
 export function DevelopersPage() {
+  const signInHref = useSignInHref();
   useDocumentTitle('Developers');
   const { user, isLoading } = useAuth();
   if (isLoading) return <PageSkeleton />;
@@ -31,7 +32,7 @@ export function DevelopersPage() {
           <Code2 className="size-8 text-emerald-700" aria-hidden="true" />
           <h2 className="text-lg font-semibold text-slate-900">Sign in to manage API keys and webhooks</h2>
           <Button asChild>
-            <a href={SIGN_IN_URL}><LogIn aria-hidden="true" /> Sign In</a>
+            <a href={signInHref}><LogIn aria-hidden="true" /> Sign In</a>
           </Button>
         </Card>
       )}

@@ -1,23 +1,23 @@
 import { useMemo, useState } from 'react';
-
-/** Project cards shown at first and added by each Load More Credits. */
-const PAGE_SIZE = 9;
 import { ShieldCheck } from 'lucide-react';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
 import { Button } from '../components/ui/button';
 import { BuyDialog } from '../features/marketplace/components/buy-dialog';
-import { IntegrityFilterBar } from '../features/marketplace/components/integrity-filter-bar';
 import { MarketplaceFilters } from '../features/marketplace/components/marketplace-filters';
 import { MarketplaceStatusBanner } from '../features/marketplace/components/marketplace-status-banner';
 import { ProjectCard } from '../features/marketplace/components/project-card';
 import { ProjectGridEmpty, ProjectGridError, ProjectGridLoading } from '../features/marketplace/components/project-grid-states';
 import { DEFAULT_FILTERS, filterProjects, hasActiveFilters, type ProjectFilters } from '../features/marketplace/hooks/filter-projects';
+import { sortProjects, type ProjectSort } from '../features/marketplace/hooks/sort-projects';
 import { useBuyFlow } from '../features/marketplace/hooks/use-buy-flow';
 import { useProjects } from '../features/marketplace/hooks/use-projects';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatInteger } from '../lib/format';
+
+/** Project cards shown at first and added by each Load More Credits. */
+const PAGE_SIZE = 9;
 
 /** SPEC.md §2 Marketplace: filters, status banner, project cards and the buy flow. */
 export function MarketplacePage() {
@@ -26,11 +26,16 @@ export function MarketplacePage() {
   const projects = useProjects();
   const [filters, setFiltersState] = useState<ProjectFilters>(DEFAULT_FILTERS);
   const [shownCount, setShownCount] = useState(PAGE_SIZE);
-  const matching = useMemo(() => filterProjects(projects.data ?? [], filters), [projects.data, filters]);
+  const [sort, setSortState] = useState<ProjectSort>('featured');
+  const matching = useMemo(() => sortProjects(filterProjects(projects.data ?? [], filters), sort), [projects.data, filters, sort]);
   const visible = matching.slice(0, shownCount);
   // New filters start again from the first page.
   const setFilters = (next: ProjectFilters) => {
     setFiltersState(next);
+    setShownCount(PAGE_SIZE);
+  };
+  const setSort = (next: ProjectSort) => {
+    setSortState(next);
     setShownCount(PAGE_SIZE);
   };
   const buy = useBuyFlow(projects.data, user !== null);
@@ -44,15 +49,14 @@ export function MarketplacePage() {
           <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
             <ShieldCheck className="size-4 text-emerald-700" aria-hidden="true" />
             {projects.isLoading ? 'Loading verified projects…' : `${formatInteger(projectCount)} verified projects`}
-            <span className="text-slate-400" aria-hidden="true">
+            <span className="hidden text-slate-400 sm:inline" aria-hidden="true">
               ·
             </span>
             <span>Verra VCS, Gold Standard, CAR and CDM</span>
           </span>
         }
       />
-      <MarketplaceFilters filters={filters} onChange={setFilters} />
-      <IntegrityFilterBar filters={filters} onChange={(changes) => setFilters({ ...filters, ...changes })} />
+      <MarketplaceFilters filters={filters} onChange={setFilters} sort={sort} onSortChange={setSort} matchingCount={matching.length} />
       {projects.data && <MarketplaceStatusBanner loadedCount={projectCount} shownCount={matching.length} />}
       <section aria-labelledby="projects-heading">
         <h2 id="projects-heading" className="sr-only">

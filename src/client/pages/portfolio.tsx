@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Flame, ShieldCheck } from 'lucide-react';
+import { Flame, History, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
@@ -37,6 +37,12 @@ export function PortfolioPage() {
         actions={
           isAuthenticated && (
             <>
+              <Button variant="outline" asChild>
+                <Link href="/activity">
+                  <History aria-hidden="true" />
+                  Activity
+                </Link>
+              </Button>
               <Button variant="outline" asChild>
                 <Link href="/verify">
                   <ShieldCheck aria-hidden="true" />

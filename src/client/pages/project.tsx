@@ -17,7 +17,7 @@ import { SerialBlocks } from '../features/projects/components/serial-blocks';
 import { useDailyPrices, useProjectDetails } from '../features/projects/hooks/use-project-details';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatInteger, formatUsd } from '../lib/format';
+import { formatUsd, pluralize } from '../lib/format';
 import { NotFoundPage } from './not-found';
 
 /** /projects/:id — everything a buyer checks before buying: labels, location, serials, MRV, prices; then Buy or Trade. */
@@ -62,8 +62,8 @@ export function ProjectPage() {
               <p className="leading-relaxed text-slate-700">{project.description}</p>
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
                 <div><dt className="text-xs text-muted-foreground">Price per credit</dt><dd className="font-semibold text-emerald-800 tabular">{formatUsd(project.pricePerCredit)}</dd></div>
-                <div><dt className="text-xs text-muted-foreground">Available</dt><dd className="font-semibold tabular">{formatInteger(project.availableCredits)} credits</dd></div>
-                <div><dt className="text-xs text-muted-foreground">Issued</dt><dd className="font-semibold tabular">{formatInteger(project.totalCredits)} credits</dd></div>
+                <div><dt className="text-xs text-muted-foreground">Available</dt><dd className="font-semibold tabular">{pluralize(project.availableCredits, 'credit')}</dd></div>
+                <div><dt className="text-xs text-muted-foreground">Issued</dt><dd className="font-semibold tabular">{pluralize(project.totalCredits, 'credit')}</dd></div>
               </dl>
             </CardContent>
           </Card>

@@ -9,6 +9,7 @@ import { CreateAccountForm } from '../features/auth/components/create-account-fo
 import { SignInForm } from '../features/auth/components/sign-in-form';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { afterSignInPath } from '../lib/full-page';
 
 type Mode = 'signin' | 'register';
 
@@ -31,7 +32,7 @@ export function SignInPage() {
   useDocumentTitle(SIGN_IN_PAGE_TITLE);
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <FullPageLoader />;
-  if (isAuthenticated) return <Redirect to="/" replace />;
+  if (isAuthenticated) return <Redirect to={afterSignInPath()} replace />;
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-emerald-800 via-emerald-900 to-slate-950 p-12 text-white lg:flex lg:flex-col lg:justify-between">

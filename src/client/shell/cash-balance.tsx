@@ -7,15 +7,15 @@ export function CashBalance({ amount, className }: { amount: string; className?:
   return (
     <span
       className={cn(
-        'inline-flex min-w-0 items-center gap-1.5 rounded-full border border-emerald-200 bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-900 tabular sm:text-sm',
+        'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-emerald-200 bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-900 tabular sm:text-sm',
         className,
       )}
       title="Demo cash balance"
     >
       <Banknote className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />
       <span className="sr-only">Demo cash balance: </span>
-      {/* A balance too long for a phone's bar truncates rather than push the menu button off-screen. */}
-      <span className="truncate">{formatUsd(amount)}</span>
+      {/* Never cut: the bar gives it room on phones by showing the logo's mark alone. */}
+      <span data-testid="header-cash-balance">{formatUsd(amount)}</span>
     </span>
   );
 }

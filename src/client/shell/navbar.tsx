@@ -25,7 +25,8 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-full max-w-[1440px] items-center gap-3 px-4 sm:px-6">
-        <HomeLogoLink className="shrink-0" />
+        {/* Signed in on a phone, the mark alone: the cash balance beside it needs the room to show in full. */}
+        <HomeLogoLink className="shrink-0" wordmarkClassName={user ? 'max-sm:sr-only' : undefined} />
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.href} item={item} active={isActivePath(location, item.href)} />

@@ -2,6 +2,7 @@ import { roundTo } from './round-to';
 import { renderSatelliteTile } from './render-satellite-tile';
 import { toUtcDateText } from './reporting-period';
 import { SATELLITE_SOURCES, SIMULATED_RANGES, type SimulatedRange } from './mrv-constants';
+import type { SimulatedRanges } from './ecosystems';
 import { fnv1a32, mulberry32, uniform, type RandomSource } from './seeded-random';
 import type { SatelliteData } from './satellite-data';
 
@@ -38,22 +39,24 @@ function draw(random: RandomSource, range: SimulatedRange): number {
  * each value is drawn uniformly and rounded once to its range's decimals; biomass is the rounded area times a
  * factor of 2–5 t/ha, rounded to whole tonnes. Values are drawn in a fixed order (area, forest cover, biomass
  * factor, deforestation, reforestation, degradation, cloud cover, confidence, source, tile seed), so the output
- * depends only on `random`; the default is mulberry32 seeded by {@link satelliteSeed}.
+ * depends only on `random`; the default is mulberry32 seeded by {@link satelliteSeed}. A project page passes its
+ * ecosystem's `ranges` (see ecosystems.ts); the demo keeps SPEC.md's.
  */
 export function generateSatelliteData(
   request: SatelliteRequest,
   random: RandomSource = mulberry32(satelliteSeed(request.latitude, request.longitude, request.date)),
+  ranges: SimulatedRanges = SIMULATED_RANGES,
 ): SatelliteData {
   const { latitude, longitude, date } = request;
-  const area = draw(random, SIMULATED_RANGES.areaHa);
-  const forestCover = draw(random, SIMULATED_RANGES.forestCoverPercent);
-  const biomassPerHa = uniform(random, SIMULATED_RANGES.biomassPerHa.min, SIMULATED_RANGES.biomassPerHa.max);
-  const biomass = roundTo(area * biomassPerHa, SIMULATED_RANGES.biomassPerHa.decimals);
-  const deforestation = draw(random, SIMULATED_RANGES.deforestationHa);
-  const reforestation = draw(random, SIMULATED_RANGES.reforestationHa);
-  const degradation = draw(random, SIMULATED_RANGES.degradationHa);
-  const cloudCover = draw(random, SIMULATED_RANGES.cloudCover);
-  const confidence = draw(random, SIMULATED_RANGES.confidence);
+  const area = draw(random, ranges.areaHa);
+  const forestCover = draw(random, ranges.forestCoverPercent);
+  const biomassPerHa = uniform(random, ranges.biomassPerHa.min, ranges.biomassPerHa.max);
+  const biomass = roundTo(area * biomassPerHa, ranges.biomassPerHa.decimals);
+  const deforestation = draw(random, ranges.deforestationHa);
+  const reforestation = draw(random, ranges.reforestationHa);
+  const degradation = draw(random, ranges.degradationHa);
+  const cloudCover = draw(random, ranges.cloudCover);
+  const confidence = draw(random, ranges.confidence);
   const dataSource = random() < 0.5 ? SATELLITE_SOURCES[0] : SATELLITE_SOURCES[1];
   const tileSeed = Math.floor(random() * 4_294_967_296) >>> 0;
   return {

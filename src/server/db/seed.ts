@@ -13,7 +13,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
   await db
     .insert(projects)
     .values(
-      SEED_PROJECTS.map(({ integrity, ...project }) => ({
+      SEED_PROJECTS.map(({ integrity, ecosystem: _ecosystem, ...project }) => ({
         ...project,
         ...integrityColumns(integrity),
         imageUrl: `/images/projects/${project.slug}.svg`,

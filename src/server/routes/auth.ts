@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/schemas/common';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../shared/return-path';
 import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
 import { formatCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
@@ -45,7 +46,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     const redirect = (description: string) => ({ tags: ['auth'], description, response: { 302: z.undefined() } });
 
-    app.get('/login', { schema: redirect('The Sign In link: redirects to the sign-in page, /signin.') }, async (_request, reply) => reply.redirect('/signin'));
+    // `returnTo` carries the screen the user was on; one that is not a local client route is dropped, not refused.
+    app.get('/login', {
+      schema: {
+        ...redirect('The Sign In link: redirects to the sign-in page, /signin, keeping `returnTo` (a path of this app to come back to after signing in).'),
+        querystring: z.object({ [RETURN_TO_PARAM]: z.string().max(4096).optional() }),
+      },
+    }, async (request, reply) => {
+      const returnTo = safeReturnPath(request.query[RETURN_TO_PARAM]);
+      return reply.redirect(returnTo ? `/signin?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : '/signin');
+    });
 
     // SPEC's logout link. A page on another site could send the user here (the Lax cookie goes along on a top-level
     // navigation), so a request the browser marks as coming from elsewhere changes nothing.

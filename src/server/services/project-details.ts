@@ -5,7 +5,10 @@ import { holdings, projects } from '../db/schema';
 import { NotFoundError } from '../../domain/errors';
 import { buildVerificationReport } from '../../domain/mrv/build-verification-report';
 import { estimateCarbon } from '../../domain/mrv/estimate-carbon';
+import { ecosystemRanges, type Ecosystem } from '../../domain/mrv/ecosystems';
 import { generateSatelliteData } from '../../domain/mrv/generate-satellite-data';
+import { SEED_PROJECTS } from '../db/seed-projects';
+import type { ProjectType } from '../../shared/constants';
 import { cidV0FromSha256 } from '../../domain/mrv/mrv-hash';
 import { mergeSerialRanges } from '../../domain/reports/merge-serial-ranges';
 import { formatSerialRange, type SerialRange } from '../../domain/serials';
@@ -39,13 +42,30 @@ export async function projectDetails(db: Database, projectId: number, now: Date)
       retired: retired.slice(0, RETIRED_BLOCKS_SHOWN).map((range) => block(range, formatSerialRange(row.serialPrefix, range.serialStart, range.serialEnd))),
       retiredBlockCount: retired.length,
     },
-    mrv: latestMrvReport(row.latitude, row.longitude, now),
+    mrv: latestMrvReport(row.latitude, row.longitude, projectEcosystem(row.slug, row.projectType as ProjectType), now),
   };
 }
 
-/** The MRV demo's report for the project's coordinates on today's UTC date: the same inputs give the same report. */
-function latestMrvReport(latitude: number, longitude: number, now: Date): ProjectDetails['mrv'] {
-  const data = generateSatelliteData({ latitude, longitude, date: now });
+/** A project outside the demo catalogue is assumed to sit on the land its kind of project usually does. */
+const ECOSYSTEM_OF_TYPE: Record<ProjectType, Ecosystem> = {
+  reforestation: 'temperate_new_woodland',
+  renewable_energy: 'dryland',
+  solar_energy: 'desert',
+  methane_capture: 'temperate_mosaic',
+  energy_efficiency: 'cropland',
+};
+
+/** The catalogue project's land (seed-projects.ts), else the usual one for its type. */
+export function projectEcosystem(slug: string, projectType: ProjectType): Ecosystem {
+  return SEED_PROJECTS.find((seed) => seed.slug === slug)?.ecosystem ?? ECOSYSTEM_OF_TYPE[projectType];
+}
+
+/**
+ * The simulated satellite report for the project's coordinates on today's UTC date (the same inputs give the same
+ * report), with figures drawn from the ranges of the project's ecosystem rather than the demo's.
+ */
+export function latestMrvReport(latitude: number, longitude: number, ecosystem: Ecosystem, now: Date): ProjectDetails['mrv'] {
+  const data = generateSatelliteData({ latitude, longitude, date: now }, undefined, ecosystemRanges(ecosystem));
   const estimate = estimateCarbon(data);
   const { imageUrl, ...measurements } = data;
   const mrvHash = cidV0FromSha256(createHash('sha256').update(JSON.stringify({ satelliteData: measurements, carbonEstimate: estimate })).digest());

@@ -146,4 +146,14 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/signin');
   });
+
+  it('GET /api/login keeps a returnTo of our own screens and drops any other', async () => {
+    const kept = await getAs(t.app, `/api/login?returnTo=${encodeURIComponent('/marketplace?buy=3')}`);
+    expect(kept.statusCode).toBe(302);
+    expect(kept.headers.location).toBe(`/signin?returnTo=${encodeURIComponent('/marketplace?buy=3')}`);
+    for (const elsewhere of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/no-such-screen', '/signin', 'portfolio']) {
+      const response = await getAs(t.app, `/api/login?returnTo=${encodeURIComponent(elsewhere)}`);
+      expect({ elsewhere, location: response.headers.location }).toEqual({ elsewhere, location: '/signin' });
+    }
+  });
 });

@@ -3,10 +3,10 @@ import { cn } from '../../lib/cn';
 import { Logo } from './logo';
 
 /** The brand in a top bar: the logo as a link to the home page. */
-export function HomeLogoLink({ className }: { className?: string }) {
+export function HomeLogoLink({ className, wordmarkClassName }: { className?: string; wordmarkClassName?: string }) {
   return (
     <Link href="/" aria-label="CarbonLedger home" className={cn('rounded-md', className)}>
-      <Logo />
+      <Logo wordmarkClassName={wordmarkClassName} />
     </Link>
   );
 }

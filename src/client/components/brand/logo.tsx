@@ -13,11 +13,11 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** Mark and product name; the wrapper (a link home) is the caller's. */
-export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function Logo({ className, compact = false, wordmarkClassName }: { className?: string; compact?: boolean; wordmarkClassName?: string }) {
   return (
     <span className={cn('flex items-center gap-2.5', className)}>
       <LogoMark />
-      <span className={cn('text-lg font-bold tracking-tight text-slate-900', compact && 'text-base')}>
+      <span className={cn('text-lg font-bold tracking-tight text-slate-900', compact && 'text-base', wordmarkClassName)}>
         Carbon<span className="text-emerald-700">Ledger</span>
       </span>
     </span>

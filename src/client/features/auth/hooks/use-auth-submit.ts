@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
+import { afterSignInPath } from '../../../lib/full-page';
 
 /**
- * Posts a sign-in or sign-up form. On success the whole app reloads at `/` so that every cached query starts
- * over with the new session; on failure the server's message is kept for the inline error.
+ * Posts a sign-in or sign-up form. On success the whole app reloads at the screen the user came from (`returnTo`,
+ * else `/`) so that every cached query starts over with the new session; on failure the server's message is kept for the inline error.
  */
 export function useAuthSubmit(url: '/api/auth/login' | '/api/auth/register') {
   const [pending, setPending] = useState(false);
@@ -14,7 +15,7 @@ export function useAuthSubmit(url: '/api/auth/login' | '/api/auth/register') {
     setError(null);
     try {
       await apiRequest('POST', url, body);
-      window.location.assign('/');
+      window.location.assign(afterSignInPath());
     } catch (caught) {
       setError(errorMessage(caught));
       setPending(false);

@@ -1,6 +1,6 @@
 import { Leaf, LogIn } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { SIGN_IN_URL } from '../../../lib/full-page';
+import { useSignInHref } from '../../../hooks/use-sign-in-href';
 import { formatInteger, formatUsd } from '../../../lib/format';
 
 interface DashboardBannerProps {
@@ -12,6 +12,7 @@ interface DashboardBannerProps {
 
 /** SPEC.md §2: green banner with the owned-credits count; "Demo mode" is appended when there is no user. */
 export function DashboardBanner({ ownedCredits, cashBalance, signedIn }: DashboardBannerProps) {
+  const signInHref = useSignInHref();
   return (
     <section
       aria-label="Portfolio status"
@@ -39,7 +40,7 @@ export function DashboardBanner({ ownedCredits, cashBalance, signedIn }: Dashboa
       ) : (
         !signedIn && (
           <Button asChild variant="inverse" className="self-start sm:self-auto">
-            <a href={SIGN_IN_URL}>
+            <a href={signInHref}>
               <LogIn aria-hidden="true" />
               Sign In
             </a>

@@ -4,7 +4,7 @@ import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError, type LoadFailure } from '../../../components/load-error';
-import { capitalize, formatInteger, formatUsd, lineTotal } from '../../../lib/format';
+import { capitalize, formatUsd, lineTotal, pluralize } from '../../../lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
 
 function statusVariant(status: Credit['status']) {
@@ -45,8 +45,9 @@ export function RecentCreditsCard({ credits, loading, failure = null }: { credit
                       </span>
                     )}
                   </p>
-                  <p className="truncate text-sm text-muted-foreground">
-                    {formatInteger(credit.quantity)} {credit.quantity === 1 ? 'credit' : 'credits'}
+                  {/* The project's name wraps rather than being cut ("Amazon Rai…" on a phone). */}
+                  <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" data-testid="credit-project">
+                    {pluralize(credit.quantity, 'credit')}
                     {credit.projectName ? ` · ${credit.projectName}` : ''}
                   </p>
                 </div>

@@ -1,10 +1,12 @@
-import { ArrowLeftRight, Flame, History, ShoppingCart } from 'lucide-react';
+import { ArrowLeftRight, ArrowRight, Flame, History, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
 import type { Transaction } from '../../../../shared/schemas/transaction';
 import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError, type LoadFailure } from '../../../components/load-error';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatInteger, formatUsd, humanize } from '../../../lib/format';
+import { formatDate, formatUsd, humanize, pluralize } from '../../../lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
 
 /** SPEC.md §2: purchase icons are green, retirement red, anything else blue. */
@@ -19,9 +21,17 @@ export function TransactionHistoryCard({ transactions, loading, failure = null }
   const shown = transactions.slice(0, DASHBOARD_LIST_SIZE);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h2">Transaction History</CardTitle>
-        <CardDescription>Your most recent purchases, retirements and trades</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <CardTitle as="h2">Transaction History</CardTitle>
+          <CardDescription>Your most recent purchases, retirements and trades</CardDescription>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link href="/activity">
+            View all activity
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -41,7 +51,7 @@ export function TransactionHistoryCard({ transactions, loading, failure = null }
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-slate-900">{humanize(transaction.type)}</p>
-                    <p className="truncate text-sm text-muted-foreground">
+                    <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" data-testid="transaction-project">
                       <time dateTime={transaction.createdAt}>{formatDate(transaction.createdAt)}</time>
                       {transaction.projectName ? ` · ${transaction.projectName}` : ''}
                     </p>
@@ -49,7 +59,7 @@ export function TransactionHistoryCard({ transactions, loading, failure = null }
                   <div className="flex shrink-0 flex-col items-end">
                     <span className="font-semibold text-slate-900 tabular">{formatUsd(transaction.totalAmount ?? '0.00')}</span>
                     <span className="text-sm text-muted-foreground tabular">
-                      {formatInteger(transaction.quantity)} {transaction.quantity === 1 ? 'credit' : 'credits'}
+                      {pluralize(transaction.quantity, 'credit')}
                     </span>
                   </div>
                 </li>

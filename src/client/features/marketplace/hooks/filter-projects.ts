@@ -1,7 +1,7 @@
 import type { Project } from '../../../../shared/schemas/project';
 import type { ProjectType, Standard } from '../../../../shared/constants';
 import { toCents } from '../../../lib/format';
-import { DEFAULT_INTEGRITY_FILTERS, hasActiveIntegrityFilters, matchesIntegrityFilters, type IntegrityFilters } from './integrity-filters';
+import { DEFAULT_INTEGRITY_FILTERS, matchesIntegrityFilters, type IntegrityFilters } from './integrity-filters';
 
 export const ALL = 'all';
 export const PRICE_RANGES = ['any', '0-20', '20-50', '50+'] as const;
@@ -34,12 +34,17 @@ function inPriceRange(project: Project, range: PriceRange): boolean {
   return cents > above && (upTo === null || cents <= upTo);
 }
 
-/** Name contains the search text (case-insensitive); type, standard and price range match unless set to all/any; the integrity filters hold. */
+/** Whether the project's name or country contains the search text (case-insensitive). */
+function matchesSearch(project: Project, needle: string): boolean {
+  return needle === '' || project.name.toLowerCase().includes(needle) || project.country.toLowerCase().includes(needle);
+}
+
+/** Name or country contains the search text (case-insensitive); type, standard and price range match unless set to all/any; the integrity filters hold. */
 export function filterProjects(projects: readonly Project[], filters: ProjectFilters): Project[] {
   const needle = filters.search.trim().toLowerCase();
   return projects.filter(
     (project) =>
-      (needle === '' || project.name.toLowerCase().includes(needle)) &&
+      matchesSearch(project, needle) &&
       (filters.projectType === ALL || project.projectType === filters.projectType) &&
       (filters.standard === ALL || project.standard === filters.standard) &&
       inPriceRange(project, filters.priceRange) &&
@@ -49,7 +54,11 @@ export function filterProjects(projects: readonly Project[], filters: ProjectFil
 
 /** Whether any filter narrows the list (so that Clear filters has something to clear). */
 export function hasActiveFilters(filters: ProjectFilters): boolean {
-  return filters.search.trim() !== '' || filters.projectType !== DEFAULT_FILTERS.projectType
-    || filters.standard !== DEFAULT_FILTERS.standard || filters.priceRange !== DEFAULT_FILTERS.priceRange
-    || hasActiveIntegrityFilters(filters);
+  return filters.search.trim() !== '' || activeRefinementCount(filters) > 0;
+}
+
+/** How many filters besides the search narrow the list: the count on the phone's Filters button. */
+export function activeRefinementCount(filters: ProjectFilters): number {
+  return [filters.projectType !== DEFAULT_FILTERS.projectType, filters.standard !== DEFAULT_FILTERS.standard, filters.priceRange !== DEFAULT_FILTERS.priceRange,
+    filters.ccpLabelled, filters.corsiaEligible, filters.removalsOnly, filters.minRating !== DEFAULT_FILTERS.minRating].filter(Boolean).length;
 }

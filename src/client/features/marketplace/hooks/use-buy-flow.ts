@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Project } from '../../../../shared/schemas/project';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
@@ -8,6 +8,16 @@ import { goToSignIn } from '../../../lib/full-page';
 import { useClaimState } from '../../../components/claims/use-claim-state';
 import { parseQuantity } from './parse-quantity';
 import { usePurchase } from './use-purchase';
+
+/** The query parameter that reopens the buy dialog of a project (the return from sign-in). */
+export const BUY_PARAM = 'buy';
+
+/** The current screen with `?buy=<project id>` set, keeping its other parameters. */
+function withBuyParam(projectId: number): string {
+  const params = new URLSearchParams(window.location.search);
+  params.set(BUY_PARAM, String(projectId));
+  return `${window.location.pathname}?${params.toString()}`;
+}
 
 /**
  * State of the SPEC.md §4 buy flow: which project's dialog is open, the quantity as typed, the processing step
@@ -31,9 +41,28 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
     setDialogOpen(true);
   };
 
+  // Back from sign-in with `?buy=<id>`: open that project's dialog once the catalogue has it (during render, as
+  // React's "adjust state when the data arrives" pattern), then drop the parameter so that a reload or the back
+  // button does not open it again.
+  const [reopenId, setReopenId] = useState(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get(BUY_PARAM)));
+  const reopenProject = reopenId === null ? undefined : projects?.find((candidate) => String(candidate.id) === reopenId);
+  if (reopenProject) {
+    setReopenId(null);
+    openFor(reopenProject);
+  }
+  useEffect(() => {
+    if (reopenId !== null) return;
+    const params = new URLSearchParams(window.location.search);
+    if (!params.has(BUY_PARAM)) return;
+    params.delete(BUY_PARAM);
+    const query = params.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  }, [reopenId]);
+
   const pay = () => {
     if (!signedIn) {
-      goToSignIn();
+      // Back to this dialog after signing in: the page reopens it from `?buy=` (see useReopenBuyDialog).
+      goToSignIn(project ? withBuyParam(project.id) : undefined);
       return;
     }
     if (!project || purchase.isPending) return;

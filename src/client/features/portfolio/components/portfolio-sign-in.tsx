@@ -1,10 +1,11 @@
 import { Briefcase, LogIn } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SIGN_IN_URL } from '../../../lib/full-page';
+import { useSignInHref } from '../../../hooks/use-sign-in-href';
 
 /** The Portfolio needs a signed-in user (SPEC.md §2): signed out, it offers Sign In (a full-page load). */
 export function PortfolioSignIn() {
+  const signInHref = useSignInHref();
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-16 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
@@ -15,7 +16,7 @@ export function PortfolioSignIn() {
         <p className="mt-1 max-w-md text-sm text-muted-foreground">Your holdings, retirements and certificates are tied to your account.</p>
       </div>
       <Button asChild>
-        <a href={SIGN_IN_URL}>
+        <a href={signInHref}>
           <LogIn aria-hidden="true" />
           Sign In
         </a>

@@ -1,17 +1,15 @@
 import type { Candle } from '../../../../shared/schemas/trading';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatUsd } from '../../../lib/format';
+import { formatUsd, pluralize } from '../../../lib/format';
+import { buildPriceSeries } from '../lib/price-series';
 
 const WIDTH = 600;
 const HEIGHT = 160;
+const PADDING = 12;
 
-/** Daily closing prices of the project's trades as a line, with the list price when nothing has traded yet. */
+/** Daily closes of the project's trades as a line over each day's low–high range; the list price when nothing has traded. */
 export function PriceHistory({ candles, listPrice }: { candles: readonly Candle[] | undefined; listPrice: string }) {
-  const closes = (candles ?? []).map((candle) => Number(candle.close));
-  const low = Math.min(...closes);
-  const high = Math.max(...closes);
-  const span = high - low || 1;
-  const points = closes.map((close, index) => `${(index / Math.max(closes.length - 1, 1)) * WIDTH},${HEIGHT - 8 - ((close - low) / span) * (HEIGHT - 16)}`);
+  const series = buildPriceSeries(candles ?? [], WIDTH, HEIGHT, PADDING);
   return (
     <Card>
       <CardHeader className="flex-row items-baseline justify-between gap-2">
@@ -19,18 +17,29 @@ export function PriceHistory({ candles, listPrice }: { candles: readonly Candle[
         <span className="text-xs text-muted-foreground">List price {formatUsd(listPrice)}</span>
       </CardHeader>
       <CardContent>
-        {closes.length === 0 ? (
+        {!series ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No trades yet: credits sell at the list price.</p>
         ) : (
           <>
-            <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full" preserveAspectRatio="none" role="img"
-              aria-label={`Daily closes from ${formatUsd(String(closes[0].toFixed(2)))} to ${formatUsd(String(closes.at(-1)!.toFixed(2)))}`}>
-              <polyline points={points.join(' ')} fill="none" stroke="#047857" strokeWidth={2} vectorEffect="non-scaling-stroke" />
-            </svg>
-            <p className="mt-2 flex justify-between text-xs text-muted-foreground tabular">
-              <span>Low {formatUsd(low.toFixed(2))}</span>
-              <span>{closes.length} days with trades</span>
-              <span>High {formatUsd(high.toFixed(2))}</span>
+            {/* A price axis beside the chart: the top and bottom of the scale are the high and the low. */}
+            <div className="grid grid-cols-[auto_1fr] gap-2">
+              <div className="flex h-40 flex-col justify-between py-1.5 text-right text-[11px] leading-none text-muted-foreground tabular" aria-hidden="true">
+                <span>{formatUsd(series.high)}</span>
+                <span>{formatUsd(series.low)}</span>
+              </div>
+              <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full" preserveAspectRatio="none" role="img" data-testid="price-history-chart"
+                aria-label={`${pluralize(series.days, 'day')} of trades: closes from ${formatUsd(series.firstClose)} to ${formatUsd(series.lastClose)}, low ${formatUsd(series.low)}, high ${formatUsd(series.high)}`}>
+                {series.ranges.map((range) => (
+                  <line key={range.x} x1={range.x} x2={range.x} y1={range.yHigh} y2={range.yLow} stroke="#a7f3d0" strokeWidth={series.days === 1 ? 14 : 6}
+                    strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+                ))}
+                <polyline points={series.line.map((point) => `${point.x},${point.y}`).join(' ')} fill="none" stroke="#047857" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+              </svg>
+            </div>
+            <p className="mt-2 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground tabular">
+              <span data-testid="price-history-low">Low {formatUsd(series.low)}</span>
+              <span>{pluralize(series.days, 'day')} with trades</span>
+              <span data-testid="price-history-high">High {formatUsd(series.high)}</span>
             </p>
           </>
         )}

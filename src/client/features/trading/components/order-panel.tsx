@@ -14,6 +14,7 @@ import { marketOrderOutcome } from '../hooks/market-order-outcome';
 import { parseQuantity, totalValueCents } from '../hooks/order-input';
 import type { OrderForm } from '../hooks/use-order-form';
 import { useMarketOrder, usePlaceOrder } from '../hooks/use-order-actions';
+import { signInHref } from '../../../lib/full-page';
 
 interface OrderPanelProps {
   projectId: number | null;
@@ -105,7 +106,7 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
           </dl>
         ) : (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <a href="/api/login" className="font-medium underline underline-offset-2">Sign in</a> to place orders.
+            <a href={signInHref(projectId === null ? '/trading' : `/trading?project=${projectId}`)} className="font-medium underline underline-offset-2">Sign in</a> to place orders.
           </p>
         )}
         <div className="grid gap-2">

@@ -101,6 +101,10 @@ function CandleCanvas({ candles, interval }: { candles: readonly Candle[]; inter
     });
     const price = chart.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, borderVisible: false, wickUpColor: UP, wickDownColor: DOWN });
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
+    // Room above each pane's highest value: the OHLC legend sits over the price pane's top, and the volume scale's
+    // top label was cut by the pane separator.
+    price.priceScale().applyOptions({ scaleMargins: { top: 0.2, bottom: 0.08 } });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.25, bottom: 0 } });
     chart.panes()[0]?.setStretchFactor(1 - VOLUME_STRETCH);
     chart.panes()[1]?.setStretchFactor(VOLUME_STRETCH);
     chart.subscribeCrosshairMove((param) => setHoveredTime(typeof param.time === 'number' ? param.time : null));

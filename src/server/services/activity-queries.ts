@@ -1,0 +1,60 @@
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { projects, transactions } from '../db/schema';
+import { formatCents } from '../../domain/money';
+import { ACTIVITY_TYPE_TRANSACTIONS, type ActivityFilter, type ActivityPage, type ActivityQuery } from '../../shared/schemas/activity';
+import type { Transaction } from '../../shared/schemas/transaction';
+
+const DAY_MS = 86_400_000;
+
+/** The user's transactions the filter keeps: its type(s), project, and UTC days `from` … `to` inclusive. */
+function activityWhere(userId: number, filter: ActivityFilter): SQL {
+  const conditions: SQL[] = [eq(transactions.userId, userId)];
+  if (filter.type) conditions.push(inArray(transactions.type, [...ACTIVITY_TYPE_TRANSACTIONS[filter.type]]));
+  if (filter.projectId !== undefined) conditions.push(eq(transactions.projectId, filter.projectId));
+  if (filter.from) conditions.push(gte(transactions.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
+  if (filter.to) conditions.push(lt(transactions.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)));
+  return and(...conditions)!;
+}
+
+function selectActivity(db: Database, where: SQL) {
+  return db
+    .select({ row: transactions, projectName: projects.name })
+    .from(transactions)
+    .leftJoin(projects, eq(projects.id, transactions.projectId))
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
+type ActivityRow = { row: typeof transactions.$inferSelect; projectName: string | null };
+
+const toTransaction = ({ row, projectName }: ActivityRow): Transaction => ({
+  id: row.id,
+  type: row.type as Transaction['type'],
+  projectId: row.projectId,
+  projectName,
+  quantity: row.quantity,
+  totalAmount: formatCents(row.totalCents),
+  feeAmount: formatCents(row.feeCents),
+  certificateId: row.certificateId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** One page of GET /api/activity, newest first, with the number of matching transactions. */
+export async function activityPage(db: Database, userId: number, query: ActivityQuery): Promise<ActivityPage> {
+  const where = activityWhere(userId, query);
+  const [{ total }] = await db.select({ total: count() }).from(transactions).where(where);
+  const rows = await selectActivity(db, where).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map(toTransaction),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    pageCount: Math.ceil(total / query.pageSize),
+  };
+}
+
+/** Every matching transaction for the CSV download, newest first, at most `maxRows`. */
+export async function activityRows(db: Database, userId: number, filter: ActivityFilter, maxRows: number): Promise<Transaction[]> {
+  return (await selectActivity(db, activityWhere(userId, filter)).limit(maxRows)).map(toTransaction);
+}
