@@ -5,6 +5,7 @@ const PAGE_SIZE = 9;
 import { ShieldCheck } from 'lucide-react';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
+import { RetirementDoneDialog } from '../components/retirement-done-dialog';
 import { Button } from '../components/ui/button';
 import { BuyDialog } from '../features/marketplace/components/buy-dialog';
 import { IntegrityFilterBar } from '../features/marketplace/components/integrity-filter-bar';
@@ -97,8 +98,8 @@ export function MarketplacePage() {
         open={buy.processing}
         title="Processing Transaction"
         description="Confirming your purchase on the blockchain. This takes a few seconds."
-        txHash={buy.txHash}
       />
+      <RetirementDoneDialog certificateId={buy.retired?.certificateId ?? null} quantity={buy.retired?.quantity ?? 0} onClose={buy.closeRetired} />
     </PageContainer>
   );
 }
