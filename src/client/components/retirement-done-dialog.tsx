@@ -63,7 +63,7 @@ export function RetirementDoneDialog({ certificateId, quantity, onClose }: Retir
           <DialogTitle>Credits Retired</DialogTitle>
           <DialogDescription id="retirement-done-description" className="text-center">
             {tonnesCo2e(quantity)} retired for good. Certificate{' '}
-            {certificateId && <Link href={`/certificates/${encodeURIComponent(certificateId)}`} className="font-mono font-medium text-emerald-800 underline underline-offset-2">{certificateId}</Link>}
+            {certificateId && <Link href={`/certificates/${encodeURIComponent(certificateId)}`} className="whitespace-nowrap font-mono font-medium text-emerald-800 underline underline-offset-2">{certificateId}</Link>}
           </DialogDescription>
         </DialogHeader>
         <div className="rounded-lg border border-border bg-slate-50 p-3">

@@ -14,7 +14,7 @@ export const orderHref = (projectId: number, orderId: number) => `/trading?proje
 export function OrderToastActions({ projectId, orderId, undoable }: { projectId: number; orderId: number; undoable: boolean }) {
   const cancel = useCancelOrder();
   return (
-    <div className="flex shrink-0 flex-col gap-1.5 self-center pr-7">
+    <div className="flex flex-wrap gap-2">
       <ToastAction altText="View the order in My Orders" asChild>
         <Link href={orderHref(projectId, orderId)}>View order</Link>
       </ToastAction>
