@@ -4,7 +4,7 @@ import type { Certificate } from '../../src/shared/schemas/certificate';
 import type { MarketOrderQuote } from '../../src/shared/schemas/trading';
 import { formatUsd } from '../../src/client/lib/format';
 import { chainOn, TEST_CUSTODY_KEY } from '../api/chain/chain-kit';
-import { buyThroughApi, elementsOutside, toastText, VIEWPORTS, type BrowserKit, startBrowserKit } from '../support/browser-kit';
+import { buyThroughApi, elementsOutside, seriousAxeFindings, toastText, VIEWPORTS, type BrowserKit, startBrowserKit } from '../support/browser-kit';
 
 // Issue items 3, 7 and 8: a market order is previewed (average, where, slippage) and its toast gives the figures and
 // leads to the order; the book marks one's own orders; a retirement ends on its certificate, printable at once,
@@ -74,6 +74,7 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     expect(await dialog.getByTestId('preview-slippage').textContent()).toBe(`${quote.slippagePercent}%`);
     expect(await dialog.getByTestId('preview-own-order').textContent()).toContain(`Your own sell order at $${ownPrice} is not taken`);
     expect(await elementsOutside(dialog)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirm Market Buy' }).click();
 
     await toastText(page, 'Bought 2 credits').waitFor({ timeout: FLOW_TIMEOUT_MS });
@@ -145,6 +146,7 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     expect(await hash.textContent()).toBe(certificate.chainTxHash);
     expect(certificate.beneficiary).toBe(BENEFICIARY);
     expect(await elementsOutside(done)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     const [popup] = await Promise.all([page.waitForEvent('popup'), done.getByRole('button', { name: 'Print certificate' }).click()]);
     await popup.getByRole('heading', { name: 'Retirement Certificate' }).waitFor();
