@@ -22,30 +22,25 @@ const FONT_FILES = {
 } as const;
 type FontName = keyof typeof FONT_FILES;
 
-interface LoadedFonts {
-  files: Record<FontName, Buffer>;
-  /** Whether the Latin/Greek/Cyrillic face draws a code point (the same for both weights). */
-  sansHas: (codePoint: number) => boolean;
+const files = new Map<FontName, Buffer>();
+let sans: { hasGlyphForCodePoint(codePoint: number): boolean } | null = null;
+const covered = new Map<number, boolean>();
+
+/** A font file, read once per process when a document first needs it (the CJK faces only for CJK text: 5.5 MB each). */
+function fontFile(name: FontName): Buffer {
+  let file = files.get(name);
+  if (!file) files.set(name, file = readFileSync(require.resolve(FONT_FILES[name])));
+  return file;
 }
 
-let loaded: LoadedFonts | null = null;
-
-/** The font files, read once per process (~12 MB, the first PDF pays the read like it pays loading pdfkit). */
-function fonts(): LoadedFonts {
-  if (!loaded) {
-    const files = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(require.resolve(file))])) as Record<FontName, Buffer>;
-    const sans = fontkit.create(files.Sans);
-    const covered = new Map<number, boolean>();
-    loaded = {
-      files,
-      sansHas: (codePoint) => {
-        let has = covered.get(codePoint);
-        if (has === undefined) covered.set(codePoint, has = sans.hasGlyphForCodePoint(codePoint));
-        return has;
-      },
-    };
+/** Whether Noto Sans draws a code point (the same for both weights). */
+function sansHas(codePoint: number): boolean {
+  let has = covered.get(codePoint);
+  if (has === undefined) {
+    sans ??= fontkit.create(fontFile('Sans'));
+    covered.set(codePoint, has = sans.hasGlyphForCodePoint(codePoint));
   }
-  return loaded;
+  return has;
 }
 
 /** Control characters (a pasted tab or line break in a one-line value) become spaces. */
@@ -55,7 +50,6 @@ function printable(text: string): string {
 
 /** Splits text into runs that one font draws: Noto Sans where it has the glyph, Noto Sans JP for the rest. */
 export function fontRuns(text: string, weight: PdfWeight): Array<{ font: FontName; text: string }> {
-  const { sansHas } = fonts();
   const runs: Array<{ font: FontName; text: string }> = [];
   for (const character of printable(text)) {
     const codePoint = character.codePointAt(0)!;
@@ -80,10 +74,14 @@ export interface PdfWriter {
 /** A new pdfkit document with the fonts registered, collecting its bytes. */
 export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PdfWriter> {
   const PDFDocument = await loadPdfKit();
-  const { files } = fonts();
   const pdf = new PDFDocument(options);
-  for (const name of Object.keys(files) as FontName[]) pdf.registerFont(name, files[name]);
-  pdf.font('Sans');
+  const registered = new Set<FontName>();
+  const useFont = (name: FontName) => {
+    if (!registered.has(name)) pdf.registerFont(name, fontFile(name));
+    registered.add(name);
+    pdf.font(name);
+  };
+  useFont('Sans');
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -96,7 +94,7 @@ export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promis
       const runs = fontRuns(text, weight);
       runs.forEach((run, index) => {
         const continued = index < runs.length - 1 || textOptions.continued === true;
-        pdf.font(run.font);
+        useFont(run.font);
         if (index === 0 && x !== undefined) pdf.text(run.text, x, y, { ...textOptions, continued });
         else pdf.text(run.text, { ...textOptions, continued });
       });
