@@ -79,6 +79,8 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
 
     await toastText(page, 'Bought 2 credits').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await toastText(page, `Average ${formatUsd(quote.averagePrice)} · total ${formatUsd(quote.total)}, from the liquidity pool. Your own sell order at $${ownPrice} was not taken (market orders never trade with your own orders).`).waitFor();
+    // A pool fill stores no order: the toast leads to the trades.
+    expect(await page.getByRole('link', { name: 'View trades' }).getAttribute('href')).toBe(`/trading?project=${poolProjectId}&tab=trades`);
     // The own ask still rests, still marked.
     await expect.poll(() => ownRow.textContent()).toContain(`$${ownPrice}`);
   });

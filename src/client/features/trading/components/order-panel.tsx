@@ -18,6 +18,7 @@ import { useMarketOrder, usePlaceOrder } from '../hooks/use-order-actions';
 import type { MarketOrderRequest } from '../hooks/use-market-order-quote';
 import { MarketOrderDialog } from './market-order-dialog';
 import { OrderToastActions } from './order-toast-actions';
+import { ToastLinkAction } from '../../../components/toast-link-action';
 
 interface OrderPanelProps {
   projectId: number | null;
@@ -89,7 +90,10 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
       onSuccess: (trades) => {
         setMarketRequest(null);
         const { orderId, ...outcome } = marketOrderOutcome(trades, orderType, quantity, quote.ownOrder);
-        toast({ ...outcome, ...(orderId !== null ? { action: <OrderToastActions projectId={pair} orderId={orderId} undoable={false} /> } : {}) });
+        // A book fill is stored as the taker's order; a pool-only fill is a trade without one.
+        const action = orderId !== null ? <OrderToastActions projectId={pair} orderId={orderId} undoable={false} />
+          : trades.length > 0 ? <ToastLinkAction href={`/trading?project=${pair}&tab=trades`} label="View trades" /> : undefined;
+        toast({ ...outcome, ...(action ? { action } : {}) });
         // Nothing filled: the quantity stays, so the user can turn it into a limit order.
         if (trades.length > 0) setQuantityText('');
       },
