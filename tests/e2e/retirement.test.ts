@@ -78,6 +78,13 @@ describe('retirement journey', () => {
     await toast.waitFor({ timeout: FLOW_TIMEOUT_MS });
     certificateId = /CERT-[A-Z2-7]{16}/.exec((await toast.textContent()) ?? '')![0];
     await dialog.waitFor({ state: 'hidden' });
+    // The retirement ends on its certificate (issue item 8): printable at once; the chain is off, so no hash.
+    const done = page.getByRole('dialog', { name: 'Credits Retired' });
+    await done.getByRole('link', { name: certificateId, exact: true }).waitFor();
+    await done.getByRole('button', { name: 'Print certificate' }).waitFor();
+    await done.getByTestId('retirement-tx-pending').waitFor();
+    await page.keyboard.press('Escape');
+    await done.waitFor({ state: 'hidden' });
 
     const history = page.getByRole('table', { name: 'Retirement History' });
     await history.getByRole('link', { name: certificateId, exact: true }).waitFor();

@@ -82,23 +82,33 @@ describe('at 1440 px', () => {
     await expect.poll(() => legend.textContent()).toMatch(/^O80\.00H80\.00L80\.00C80\.00Vol1$/);
   });
 
-  it('pluralises fills, reports a partial fill, and says that a market order on an empty side filled nothing', async () => {
+  it('previews and reports fills with their figures, a partial fill, and a market order on an empty side that would fill nothing', async () => {
     const { page } = await kit.open(DESKTOP, 'Buyer');
     await openTrading(page);
     // The asks left: 3 t at $80.00 and 6 t at $81.50, and no pool. Take the first, then more than the rest, then
-    // buy from an empty side.
-    await page.getByLabel('Quantity').fill('3');
-    await page.getByRole('button', { name: 'Market Buy' }).click();
-    await toastText(page, 'Market Order Executed').waitFor();
-    await toastText(page, 'Executed 1 trade').waitFor();
-    await page.getByLabel('Quantity').fill('100');
-    await page.getByRole('button', { name: 'Market Buy' }).click();
-    await toastText(page, 'Executed 1 trade. Filled 6 credits of 100 credits; the rest was cancelled.').waitFor();
-    await page.getByLabel('Quantity').fill('2');
-    await page.getByRole('button', { name: 'Market Buy' }).click();
-    await toastText(page, 'Market Order Not Filled').waitFor();
-    await toastText(page, 'There are no sell orders or pool liquidity to buy from; nothing was bought.').waitFor();
-    expect(await page.getByText('Market Order Executed', { exact: true }).count()).toBe(0);
+    // try to buy from an empty side.
+    const marketBuy = async (quantity: number) => {
+      await page.getByLabel('Quantity').fill(String(quantity));
+      await page.getByRole('button', { name: 'Market Buy' }).click();
+      const preview = page.getByRole('dialog', { name: new RegExp(`^Market Buy · ${quantity} credits$`) });
+      await preview.getByTestId('market-preview').waitFor();
+      return preview;
+    };
+    let preview = await marketBuy(3);
+    await preview.getByRole('button', { name: 'Confirm Market Buy' }).click();
+    await toastText(page, 'Bought 3 credits').waitFor();
+    await toastText(page, 'Average $80.00 · total $240.00, from the order book.').waitFor();
+    preview = await marketBuy(100);
+    expect(await preview.getByTestId('preview-quantity').textContent()).toBe('6 credits of 100 credits');
+    await preview.getByText('The other 94 credits would be cancelled: the book and the pool offer no more.').waitFor();
+    await preview.getByRole('button', { name: 'Confirm Market Buy' }).click();
+    await toastText(page, 'Bought 6 credits').waitFor();
+    await toastText(page, 'Average $81.50 · total $489.00, from the order book. Filled 6 credits of 100 credits; the rest was cancelled.').waitFor();
+    preview = await marketBuy(2);
+    await preview.getByText('Nothing would fill: there are no sell orders or pool liquidity to buy from.').waitFor();
+    expect(await preview.getByRole('button', { name: 'Confirm Market Buy' }).isDisabled()).toBe(true);
+    await preview.getByRole('button', { name: 'Cancel' }).click();
+    await preview.waitFor({ state: 'hidden' });
     // The quantity stays, ready to become a limit order.
     expect(await page.getByLabel('Quantity').inputValue()).toBe('2');
   });

@@ -95,8 +95,11 @@ describe('two traders on Advanced Trading', () => {
     await page.getByRole('table', { name: 'Order book' }).getByRole('cell', { name: '$25.50' }).waitFor();
     await page.getByLabel('Quantity').fill('4');
     await page.getByRole('button', { name: 'Market Buy' }).click();
-    await toastText(page, 'Market Order Executed').waitFor();
-    await toastText(page, 'Executed 1 trade').waitFor();
+    const preview = page.getByRole('dialog', { name: 'Market Buy · 4 credits' });
+    await expect.poll(() => preview.getByTestId('preview-total').textContent()).toBe('$102.00');
+    await preview.getByRole('button', { name: 'Confirm Market Buy' }).click();
+    await toastText(page, 'Bought 4 credits').waitFor();
+    await toastText(page, 'Average $25.50 · total $102.00, from the order book.').waitFor();
 
     await page.getByText('No order book data available').waitFor();
     await page.getByRole('tab', { name: 'Recent Trades' }).click();

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
+import type { Config } from '../../src/server/config';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -24,10 +25,13 @@ export interface BrowserKit {
   close(): Promise<void>;
 }
 
-/** The real app on its own database, served on 127.0.0.1 with the built client, and Debian's Chromium. */
-export async function startBrowserKit(): Promise<BrowserKit> {
+/**
+ * The real app on its own database, served on 127.0.0.1 with the built client, and Debian's Chromium; `overrides`
+ * and `options` go to createTestApp (e.g. the chain on).
+ */
+export async function startBrowserKit(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<BrowserKit> {
   if (!existsSync(path.join(CLIENT_DIST, 'index.html'))) throw new Error('Build the client first: npx vite build');
-  const t = await createTestApp({ loginRateLimitPerMinute: 1000 }, { clientDist: CLIENT_DIST });
+  const t = await createTestApp({ loginRateLimitPerMinute: 1000, ...overrides }, { clientDist: CLIENT_DIST, ...options });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -5,14 +5,15 @@ interface ProcessingDialogProps {
   open: boolean;
   title: string;
   description: string;
-  txHash: string;
 }
 
 /**
- * The blocking step of the buy and retire flows (SPEC.md §2, §4): a spinner and a transaction hash for
- * PROCESSING_DELAY_MS. It cannot be dismissed: Escape, outside clicks and the close button are all disabled.
+ * The blocking step of the buy and retire flows (SPEC.md §2, §4): a spinner for PROCESSING_DELAY_MS and the
+ * request. No transaction hash is shown here, because none exists yet: the chain records the change after the
+ * request (anchoring), and the retirement's end (RetirementDoneDialog) shows the real hash once it does.
+ * It cannot be dismissed: Escape, outside clicks and the close button are all disabled.
  */
-export function ProcessingDialog({ open, title, description, txHash }: ProcessingDialogProps) {
+export function ProcessingDialog({ open, title, description }: ProcessingDialogProps) {
   return (
     <Dialog open={open}>
       <DialogContent
@@ -31,8 +32,8 @@ export function ProcessingDialog({ open, title, description, txHash }: Processin
         </DialogHeader>
         <div className="rounded-lg border border-border bg-slate-50 p-3">
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Transaction hash</p>
-          <p className="mt-1 break-all font-mono text-xs text-slate-800" data-testid="processing-tx-hash">
-            {txHash}
+          <p className="mt-1 text-xs text-slate-700" data-testid="processing-tx-hash">
+            Assigned when the chain records this transaction, shortly after it completes.
           </p>
         </div>
         <p className="text-center text-xs text-muted-foreground">Please keep this window open.</p>

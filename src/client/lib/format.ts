@@ -1,4 +1,7 @@
 import { formatCents, parseCents } from '../../domain/money';
+import { formatCount } from '../../domain/format/units';
+
+export { pluralize, tonnesCo2e } from '../../domain/format/units';
 
 const EXACT_DECIMAL = /^(-?)(\d+)(?:\.(\d{0,2}))?$/;
 
@@ -36,7 +39,7 @@ export function formatUsdCents(cents: bigint): string {
 
 /** Whole numbers with thousands separators: 12000 → `"12,000"`. */
 export function formatInteger(value: number | null | undefined): string {
-  return Math.round(value ?? 0).toLocaleString('en-US');
+  return formatCount(value);
 }
 
 /** ISO timestamp → `"Nov 22, 2025"`; an unparsable value is shown as it came. */
@@ -81,9 +84,4 @@ export function lineTotal(price: string | number | null | undefined, quantity: n
   const cents = toCents(price);
   if (cents === null || !Number.isSafeInteger(quantity)) return '0.00';
   return formatCents(cents * BigInt(quantity));
-}
-
-/** `1 trade`, `2 trades`, `1,500 credits`: the count with the noun in the number it needs (regular plurals). */
-export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
 }

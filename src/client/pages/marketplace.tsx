@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
+import { RetirementDoneDialog } from '../components/retirement-done-dialog';
 import { Button } from '../components/ui/button';
 import { BuyDialog } from '../features/marketplace/components/buy-dialog';
 import { MarketplaceFilters } from '../features/marketplace/components/marketplace-filters';
@@ -101,8 +102,8 @@ export function MarketplacePage() {
         open={buy.processing}
         title="Processing Transaction"
         description="Confirming your purchase on the blockchain. This takes a few seconds."
-        txHash={buy.txHash}
       />
+      <RetirementDoneDialog certificateId={buy.retired?.certificateId ?? null} quantity={buy.retired?.quantity ?? 0} onClose={buy.closeRetired} />
     </PageContainer>
   );
 }

@@ -3,6 +3,7 @@ import { Flame, History, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { ProcessingDialog } from '../components/processing-dialog';
+import { RetirementDoneDialog } from '../components/retirement-done-dialog';
 import { Button } from '../components/ui/button';
 import { loadFailure } from '../components/load-error';
 import { Skeleton } from '../components/ui/skeleton';
@@ -78,8 +79,8 @@ export function PortfolioPage() {
             open={flow.pending}
             title="Retiring Credits"
             description="Recording the retirement and issuing your certificate…"
-            txHash={flow.txHash}
           />
+          <RetirementDoneDialog certificateId={flow.done?.certificateId ?? null} quantity={flow.done?.quantity ?? 0} onClose={flow.closeDone} />
         </>
       )}
     </PageContainer>

@@ -5,6 +5,7 @@ import { IntegrityBadges } from '../components/integrity/integrity-badges';
 import { PageContainer, PageHeader } from '../components/page-container';
 import { PageSkeleton } from '../components/page-skeleton';
 import { ProcessingDialog } from '../components/processing-dialog';
+import { RetirementDoneDialog } from '../components/retirement-done-dialog';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { BuyDialog } from '../features/marketplace/components/buy-dialog';
@@ -88,7 +89,8 @@ export function ProjectPage() {
         cashBalance={user?.cashBalance ?? null}
         onPay={buy.pay}
       />
-      <ProcessingDialog open={buy.processing} title="Processing Transaction" description="Confirming your purchase on the blockchain. This takes a few seconds." txHash={buy.txHash} />
+      <ProcessingDialog open={buy.processing} title="Processing Transaction" description="Confirming your purchase on the blockchain. This takes a few seconds." />
+      <RetirementDoneDialog certificateId={buy.retired?.certificateId ?? null} quantity={buy.retired?.quantity ?? 0} onClose={buy.closeRetired} />
     </PageContainer>
   );
 }

@@ -1,3 +1,4 @@
+import { tonnesCo2e } from '../format/units';
 import type { CertificateContent } from './certificate-content';
 
 /** Everything a printable certificate (HTML or PDF) shows: the content plus labels, digest and links. */
@@ -41,7 +42,7 @@ export function certificateRows(document: CertificateDocument): Array<[label: st
     ['Project type', document.projectTypeLabel],
     ['Country', document.country],
     ['Vintage', String(document.vintageYear)],
-    ['Quantity', `${document.quantityTonnes.toLocaleString('en-US')} tonnes CO2e`],
+    ['Quantity', tonnesCo2e(document.quantityTonnes)],
     ['Serial range', document.serialRange],
     ['Reason', document.reason],
     ...claimRows(document),

@@ -1,3 +1,4 @@
+import { tonnesCo2e } from '../format/units';
 import { certificateRows, formatRetirementDate, type CertificateDocument } from './certificate-document';
 import { escapeHtml } from './escape-html';
 
@@ -35,7 +36,6 @@ export function renderCertificateHtml(document: CertificateDocument, qrDataUrl: 
   const rows = certificateRows(document)
     .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td${MONO_LABELS.has(label) ? ' class="mono"' : ''}>${escapeHtml(value)}</td></tr>`)
     .join('\n');
-  const tonnes = document.quantityTonnes.toLocaleString('en-US');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -49,7 +49,7 @@ export function renderCertificateHtml(document: CertificateDocument, qrDataUrl: 
 <div class="brand">CarbonLedger · Carbon Credit Retirement</div>
 <h1>Retirement Certificate</h1>
 <span class="verified">Verified retirement · ${escapeHtml(document.certificateId)}</span>
-<p class="lead">This certifies that <strong>${escapeHtml(tonnes)} tonnes CO2e</strong> of verified carbon credits from
+<p class="lead">This certifies that <strong>${escapeHtml(tonnesCo2e(document.quantityTonnes))}</strong> of verified carbon credits from
 <strong>${escapeHtml(document.projectName)}</strong> were permanently retired on behalf of
 <strong>${escapeHtml(document.beneficiary)}</strong> on ${escapeHtml(formatRetirementDate(document.retiredAt))}.</p>
 <div class="grid">

@@ -15,7 +15,13 @@ export function csvField(cell: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** RFC 4180 CSV: a header row, then one record per row, CRLF line endings (also after the last record). */
+/** Excel reads a CSV without a byte-order mark as the local ANSI code page and garbles "–", "ł" or "東". */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * Every CSV the app produces: a UTF-8 byte-order mark, a header row, then one RFC 4180 record per row, CRLF line
+ * endings (also after the last record).
+ */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  return UTF8_BOM + [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }

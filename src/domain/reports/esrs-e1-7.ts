@@ -1,4 +1,5 @@
 import type { CsvCell } from '../exports/to-csv';
+import { pluralize, tonnesCo2e } from '../format/units';
 import { percentText, type ReportPeriod, type ReportRetirement } from './report-retirement';
 
 /** ESRS E1-7 (GHG removals and mitigation projects financed through carbon credits), for one period. */
@@ -60,4 +61,31 @@ export function esrsE17Rows(summary: EsrsE17Summary): CsvCell[][] {
     ['ccp_labelled', 'approved', summary.ccpLabelledTonnes, 'tCO2e'],
     ['ccp_labelled_share', '', summary.ccpLabelledShare, '%'],
   ];
+}
+
+/** The PDF's words for the CSV's machine keys (a by-standard row is labelled with its standard). */
+const METRIC_LABELS: Record<string, string> = {
+  reporting_period: 'Reporting period',
+  retirement_certificates: 'Retirement certificates',
+  credits_cancelled: 'Credits cancelled (retired)',
+  removals_share: 'Share of removals',
+  credits_cancelled_by_standard: 'Credits cancelled under',
+  corresponding_adjustment: 'With a corresponding adjustment applied',
+  corresponding_adjustment_share: 'Share with a corresponding adjustment',
+  ccp_labelled: 'With an approved CCP label',
+  ccp_labelled_share: 'Share with an approved CCP label',
+};
+const BREAKDOWN_LABELS: Record<string, string> = { total: '', removals: 'of which removals', reductions: 'of which reductions', applied: '', approved: '' };
+
+/** The same rows as `esrsE17Rows`, in words for people: a label and a value with its unit ("1 certificate", "12 tonnes CO2e"). */
+export function esrsE17LabelledRows(summary: EsrsE17Summary): Array<[label: string, value: string]> {
+  return esrsE17Rows(summary).map(([metric, breakdown, value, unit]) => {
+    const key = String(metric);
+    const part = String(breakdown ?? '');
+    const label = key === 'credits_cancelled_by_standard' ? `${METRIC_LABELS[key]} ${part}`
+      : part && BREAKDOWN_LABELS[part] ? `${METRIC_LABELS[key]}, ${BREAKDOWN_LABELS[part]}` : METRIC_LABELS[key] ?? key;
+    const amount = Number(value);
+    const text = unit === 'tCO2e' ? tonnesCo2e(amount) : unit === 'count' ? pluralize(amount, 'certificate') : unit === '%' ? `${value}%` : String(value ?? '');
+    return [label, text];
+  });
 }

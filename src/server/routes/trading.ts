@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/common';
 import {
-  candle, idPathParam, type Order, marketOrderBody, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
+  candle, idPathParam, type Order, marketOrderBody, marketOrderQuote, marketOrderQuoteQuery, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
   portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
 } from '../../shared/schemas/trading';
 import { NotFoundError } from '../../domain/errors';
@@ -17,7 +17,7 @@ import { portfolioPerformance } from '../services/trading/performance-query';
 import { TradingDesk, type PlacedOrder } from '../services/trading/trading-desk';
 import { idempotencyGate } from '../plugins/idempotency-gate';
 import { mapTicket } from '../services/idempotency/idempotency-ticket';
-import { bookOnlyRouting, executeRoutedMarketOrder, type RoutedMarketOrder } from '../services/pools/execute-routed-market-order';
+import { bookOnlyRouting, executeRoutedMarketOrder, quoteMarketOrder, type RoutedMarketOrder } from '../services/pools/execute-routed-market-order';
 import { routedTrade } from '../../shared/schemas/pool';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -71,6 +71,20 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         work: async (ticket) => (await executeRoutedMarketOrder(deps, order, ticket))
           ?? bookOnlyRouting((await desk.placeMarketOrder(order, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity),
       });
+    });
+
+    app.get('/trading/market-order/quote', {
+      schema: {
+        tags: ['trading'],
+        description: 'What POST /trading/market-order with these fields would do now (nothing is reserved): tonnes, total, average price, where it fills and the slippage.',
+        querystring: marketOrderQuoteQuery,
+        response: { 200: marketOrderQuote, 400: errorResponse, 401: errorResponse, 404: errorResponse, 422: errorResponse },
+      },
+    }, async (request) => {
+      const userId = await requireUserId(request, db, clock());
+      const { projectId, orderType, quantity } = request.query;
+      if (!(await projectExists(db, projectId))) throw new NotFoundError(`Project ${projectId} not found`);
+      return quoteMarketOrder(db, { userId, projectId, side: orderType, quantity });
     });
 
     app.get('/trading/orders/my', { schema: { tags: ['trading'], response: { 200: z.array(order), 401: errorResponse } } }, async (request) =>

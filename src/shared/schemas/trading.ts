@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '../constants';
+import { MAX_QUANTITY_TONNES, ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '../constants';
 import { idParam, MAX_ID, moneyString, priceDollars, quantityTonnes, wholeNumberQuery } from './common';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;
@@ -144,3 +144,41 @@ export const portfolioPerformance = z.object({
   total: z.object(performanceFields),
 });
 export type PortfolioPerformance = z.infer<typeof portfolioPerformance>;
+
+/** GET /trading/market-order/quote: the same fields as a market order, in the query string. */
+export const marketOrderQuoteQuery = z.object({
+  projectId: wholeNumberQuery('projectId', { min: 1, max: MAX_ID }),
+  orderType: orderTypeField,
+  quantity: wholeNumberQuery('quantity', { min: 1, max: MAX_QUANTITY_TONNES }),
+});
+
+/**
+ * What a market order would do now, computed by the code that executes it (nothing is reserved: the book and the
+ * pool may move before the order is sent). Market orders never trade with the taker's own resting orders: the book
+ * stops at the first one (self-trade prevention) and the pool fills the rest; `ownOrder` names it.
+ */
+export const marketOrderQuote = z.object({
+  projectId: z.number(),
+  orderType: z.enum(ORDER_TYPES),
+  requestedQuantity: z.number(),
+  /** Tonnes that would fill: fewer than requested when the venues run out or, for a buy, the cash does. */
+  quantity: z.number(),
+  unfilled: z.number(),
+  /** Why less than requested fills; null when all of it does. */
+  limitedBy: z.enum(['depth', 'cash']).nullable(),
+  /** Cash paid (buy) or received (sell), pool fee included. */
+  total: moneyString,
+  /** total ÷ quantity, rounded half up to the cent; null when nothing fills. */
+  averagePrice: moneyString.nullable(),
+  /** The price of the first tonne: where the order starts. */
+  bestPrice: moneyString.nullable(),
+  /** How far the average is from the best price, against the taker, in percent with 2 decimals. */
+  slippagePercent: z.string().regex(/^\d+\.\d{2}$/).nullable(),
+  /** Where it fills. */
+  venue: z.enum(['book', 'pool', 'both', 'none']),
+  book: z.object({ quantity: z.number(), total: moneyString }),
+  pool: z.object({ quantity: z.number(), total: moneyString }),
+  /** The taker's own resting order that the book stops at, if the order reaches one. */
+  ownOrder: z.object({ id: z.number(), pricePerCredit: moneyString, quantity: z.number() }).nullable(),
+});
+export type MarketOrderQuote = z.infer<typeof marketOrderQuote>;

@@ -28,7 +28,7 @@ async function links({ t, cookie, certificateId }: Scene, headers: Record<string
     certificate: (await get(`/api/certificates/${certificateId}`)).json().certificateUrl,
     html: (await get(`/api/certificates/${certificateId}/html`)).body,
     // The PDF wraps the URL under its QR code.
-    pdf: pdfText((await get(`/api/certificates/${certificateId}/pdf`)).rawPayload).replaceAll('\n', ''),
+    pdf: (await pdfText((await get(`/api/certificates/${certificateId}/pdf`)).rawPayload)).replaceAll('\n', ''),
     verify: (await get(`/api/verify?query=${certificateId}`)).json().certificate.certificateUrl,
     registry: (await get('/api/registry/retirements')).json().retirements[0].certificateUrl,
     registryCsv: (await get('/api/registry/retirements.csv')).body,

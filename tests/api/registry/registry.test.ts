@@ -85,7 +85,8 @@ describe('GET /api/registry/retirements', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="carbonledger-registry-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = response.body.trimEnd().split('\r\n');
+    expect(response.body.startsWith('\uFEFF'), 'byte-order mark').toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0].split(',').slice(0, 3)).toEqual(['certificate_id', 'retirement_date', 'beneficiary']);
     const acme = expectedOrder.filter((id) => retired.find((row) => row.certificateId === id)!.beneficiary === 'Acme Airlines');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(acme);

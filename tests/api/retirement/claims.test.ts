@@ -48,7 +48,7 @@ describe('a retirement claim', () => {
     const shown = ['Article 6 / NDC', '2026-01-01 to 2026-12-31', 'DE-BY', certificate.digest];
     const html = (await getAs(t.app, `/api/certificates/${certificateId}/html`)).body;
     for (const text of [...shown, 'CCP pending', 'CORSIA first phase', 'rating A']) expect(html, text).toContain(text);
-    const pdf = pdfText((await getAs(t.app, `/api/certificates/${certificateId}/pdf`)).rawPayload);
+    const pdf = await pdfText((await getAs(t.app, `/api/certificates/${certificateId}/pdf`)).rawPayload);
     for (const text of [...shown.slice(0, 3), 'Integrity labels', 'CCP pending']) expect(pdf, text).toContain(text);
 
     const verified = (await getAs(t.app, `/api/verify?query=${certificateId}`)).json();

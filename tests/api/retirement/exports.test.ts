@@ -15,8 +15,10 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-/** A minimal RFC 4180 parser for the assertions (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
+/** A minimal RFC 4180 parser for the assertions (quoted fields, doubled quotes, CRLF records) after the byte-order mark. */
+function parseCsv(file: string): string[][] {
+  expect(file.startsWith('\uFEFF'), 'byte-order mark').toBe(true);
+  const text = file.slice(1);
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];

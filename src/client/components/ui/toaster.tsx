@@ -15,8 +15,9 @@ export function Toaster() {
           <div className="grid min-w-0 flex-1 gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription className="break-words">{description}</ToastDescription>}
+            {/* Actions sit under the text, so a long description never runs under them on a phone. */}
+            {action && <div className="mt-1 flex flex-wrap gap-2">{action}</div>}
           </div>
-          {action}
           <ToastClose />
         </Toast>
       ))}

@@ -6,6 +6,8 @@ import { poolOnly, routeMarketOrder } from '../../../domain/routing/route-market
 import type { PoolState } from '../../../domain/amm/pool-state';
 import type { FillPlan, MarketOrderInput, OrderSide } from '../../../domain/routing/fill-plan';
 import type { RoutedTrade, RoutingSummary } from '../../../shared/schemas/pool';
+import type { MarketOrderQuote } from '../../../shared/schemas/trading';
+import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '../../../domain/routing/market-order-figures';
 import type { MarketEvents } from '../market-events';
 import { lockBook, type BookLock } from '../trading/project-lock';
 import { newProjectCache, runOnBook } from '../trading/run-batch';
@@ -59,8 +61,44 @@ export async function executeRoutedMarketOrder(
   return result && { trades: result.trades, routing: result.routing };
 }
 
+/**
+ * What `executeRoutedMarketOrder` (or, without a pool, the order book alone) would do now, without doing it: the
+ * same inputs (`readRoutingInputs`, which stops the book at the taker's own first resting order) and the same plan
+ * (`planWithinMeans`), so the preview cannot drift from the fill; refusals are the execution's too (a sell beyond
+ * the taker's credits, a buy the cash cannot pay one tonne of).
+ */
+export async function quoteMarketOrder(
+  db: Database,
+  input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+): Promise<MarketOrderQuote> {
+  const inputs = await readRoutingInputs(db, input);
+  const routing = { ...inputs, pool: tradablePool(inputs.pool) ? inputs.pool : null };
+  const plan = planWithinMeans(input, routing);
+  const order = (quantity: number): MarketOrderInput => ({ side: input.side, quantity: BigInt(quantity), levels: routing.levels, pool: routing.pool });
+  const full = routeMarketOrder(order(input.quantity));
+  const best = plan.filledQuantity > 0n ? routeMarketOrder(order(1)).cashCents : null;
+  const average = averagePriceCents(plan.cashCents, plan.filledQuantity);
+  const filled = Number(plan.filledQuantity);
+  return {
+    projectId: input.projectId,
+    orderType: input.side,
+    requestedQuantity: input.quantity,
+    quantity: filled,
+    unfilled: input.quantity - filled,
+    limitedBy: filled === input.quantity ? null : plan.filledQuantity < full.filledQuantity ? 'cash' : 'depth',
+    total: formatCents(plan.cashCents),
+    averagePrice: average === null ? null : formatCents(average),
+    bestPrice: best === null ? null : formatCents(best),
+    slippagePercent: best === null ? null : percentFromBasisPoints(slippageBasisPoints(input.side, best, plan.cashCents, plan.filledQuantity)),
+    venue: fillVenue(Number(plan.book.quantity), Number(plan.pool.quantity)),
+    book: { quantity: Number(plan.book.quantity), total: formatCents(plan.book.cashCents) },
+    pool: { quantity: Number(plan.pool.quantity), total: formatCents(plan.pool.cashCents) },
+    ownOrder: inputs.ownOrder && { id: inputs.ownOrder.id, pricePerCredit: formatCents(inputs.ownOrder.priceCents), quantity: inputs.ownOrder.quantity },
+  };
+}
+
 /** The routed plan for the whole order, or for the most tonnes the buyer's cash pays for (binary search). */
-function planWithinMeans(input: { side: OrderSide; quantity: number }, inputs: RoutingInputs): FillPlan {
+function planWithinMeans(input: { side: OrderSide; quantity: number }, inputs: Pick<RoutingInputs, 'levels' | 'pool' | 'cashCents' | 'activeTonnes'>): FillPlan {
   const order = (quantity: number): MarketOrderInput => ({ side: input.side, quantity: BigInt(quantity), levels: inputs.levels, pool: inputs.pool });
   if (input.side === 'sell') {
     if (inputs.activeTonnes < input.quantity) {

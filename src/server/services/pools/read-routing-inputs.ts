@@ -10,6 +10,8 @@ export interface RoutingInputs {
   activeTonnes: number;
   /** The resting orders the taker can reach, best first, one level per order; cut before its own first order. */
   levels: BookLevel[];
+  /** The taker's own first resting order within reach, where the book stops; null when it reaches none. */
+  ownOrder: { id: number; priceCents: bigint; quantity: number } | null;
 }
 
 interface InputsRow {
@@ -54,5 +56,6 @@ export async function readRoutingInputs(tx: Executor, input: { userId: number; p
     cashCents: BigInt(row.cash_cents ?? '0'),
     activeTonnes: Number(row.active_tonnes ?? '0'),
     levels: (own === -1 ? orders : orders.slice(0, own)).map((order) => ({ priceCents: BigInt(order.price_cents), quantity: BigInt(order.remaining), orderId: order.id })),
+    ownOrder: own === -1 ? null : { id: orders[own].id, priceCents: BigInt(orders[own].price_cents), quantity: orders[own].remaining },
   };
 }

@@ -27,7 +27,11 @@ describe('csvField', () => {
 });
 
 describe('toCsv', () => {
-  it('writes a header and CRLF-terminated records', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x'], [2, null]])).toBe('a,b\r\n1,x\r\n2,\r\n');
+  it('writes a byte-order mark, a header and CRLF-terminated records', () => {
+    expect(toCsv(['a', 'b'], [[1, 'x'], [2, null]])).toBe('\uFEFFa,b\r\n1,x\r\n2,\r\n');
+  });
+
+  it('starts with the UTF-8 byte-order mark EF BB BF once encoded', () => {
+    expect([...Buffer.from(toCsv(['Łódź – 東京'], []), 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });

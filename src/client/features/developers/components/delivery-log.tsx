@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
+import { formatDate, pluralize } from '../../../lib/format';
 import { useWebhookDeliveries } from '../hooks/use-webhooks';
 
 const STATUS_VARIANT = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
@@ -20,7 +20,7 @@ export function DeliveryLog({ endpointId, canResend }: { endpointId: number; can
           <span className="font-mono text-slate-900">{delivery.eventType}</span>
           <Badge variant={STATUS_VARIANT[delivery.status]}>{delivery.status}</Badge>
           <span className="text-muted-foreground">
-            {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+            {pluralize(delivery.attempts, 'attempt')}
             {delivery.lastStatusCode !== null && ` · HTTP ${delivery.lastStatusCode}`}
             {delivery.lastLatencyMs !== null && ` · ${delivery.lastLatencyMs} ms`}
             {delivery.lastError && delivery.lastStatusCode === null && ` · ${delivery.lastError}`}

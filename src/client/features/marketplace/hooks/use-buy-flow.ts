@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import type { Project } from '../../../../shared/schemas/project';
 import { toast } from '../../../components/ui/use-toast';
+import { ToastLinkAction } from '../../../components/toast-link-action';
 import { errorMessage } from '../../../lib/api';
-import { fakeTxHash } from '../../../lib/fake-tx-hash';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatUsd, pluralize } from '../../../lib/format';
 import { goToSignIn } from '../../../lib/full-page';
 import { useClaimState } from '../../../components/claims/use-claim-state';
 import { parseQuantity } from './parse-quantity';
@@ -28,7 +28,8 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
   const [dialogOpen, setDialogOpen] = useState(false);
   const [quantityText, setQuantityText] = useState('1');
   const [retireImmediately, setRetireImmediately] = useState(false);
-  const [txHash, setTxHash] = useState('');
+  // A buy-and-retire just done, for the retirement's end dialog.
+  const [retired, setRetired] = useState<{ certificateId: string; quantity: number } | null>(null);
   const purchase = usePurchase();
   const claim = useClaimState();
   const project = projects?.find((candidate) => candidate.id === projectId) ?? null;
@@ -72,7 +73,6 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
     }
     const quantity = parseQuantity(quantityText);
     setQuantityText(String(quantity));
-    setTxHash(fakeTxHash());
     setDialogOpen(false);
     purchase.mutate(
       {
@@ -83,12 +83,16 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
       },
       {
         onSuccess: (result) => {
-          const retired = retireImmediately && result.certificateId ? ` Retired immediately, certificate ${result.certificateId}.` : '';
+          const certificateId = retireImmediately ? result.certificateId : null;
           toast({
             variant: 'success',
             title: 'Purchase Successful',
-            description: `${formatInteger(quantity)} ${quantity === 1 ? 'credit' : 'credits'} of ${project.name} for ${formatUsd(result.total)}.${retired}`,
+            description: `${pluralize(quantity, 'credit')} of ${project.name} for ${formatUsd(result.total)}.${certificateId ? ` Retired immediately, certificate ${certificateId}.` : ''}`,
+            action: certificateId
+              ? createElement(ToastLinkAction, { href: `/certificates/${encodeURIComponent(certificateId)}`, label: 'View certificate' })
+              : createElement(ToastLinkAction, { href: '/portfolio', label: 'View portfolio' }),
           });
+          if (certificateId) setRetired({ certificateId, quantity });
           setQuantityText('1');
           setRetireImmediately(false);
         },
@@ -111,7 +115,8 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
     setRetireImmediately,
     claim,
     processing: purchase.isPending,
-    txHash,
+    retired,
+    closeRetired: () => setRetired(null),
     openFor,
     pay,
   };

@@ -4,7 +4,7 @@ import type {
 } from '../../../../shared/schemas/pool';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../../lib/api';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
 import { POOLS_KEY } from './use-pool';
 
 /** Everything a pool operation can change: the pool and its quotes, holdings, cash, history and market data. */
@@ -13,7 +13,7 @@ const INVALIDATES = [
   ['/api/trading/trades'], ['/api/trading/stats'], ['/api/trading/price-history'], ['/api/stats/platform'],
 ] as const;
 
-const credits = (tonnes: number) => `${formatInteger(tonnes)} ${tonnes === 1 ? 'credit' : 'credits'}`;
+const credits = (tonnes: number) => pluralize(tonnes, 'credit');
 
 /**
  * The four pool operations with the SPEC.md §8 toasts: a success toast naming what moved, or "Error" with the

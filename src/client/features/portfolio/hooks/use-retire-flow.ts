@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
 import type { Credit } from '../../../../shared/schemas/credit';
 import type { PortfolioCredit } from '../components/credit-label';
 import { toast } from '../../../components/ui/use-toast';
+import { ToastLinkAction } from '../../../components/toast-link-action';
 import { errorMessage } from '../../../lib/api';
-import { fakeTxHash } from '../../../lib/fake-tx-hash';
-import { formatInteger } from '../../../lib/format';
+import { tonnesCo2e } from '../../../lib/format';
 import { useClaimState } from '../../../components/claims/use-claim-state';
 import { clampQuantity } from './clamp-quantity';
 import { useRetire } from './use-retire';
@@ -30,7 +30,8 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
   const [quantityText, setQuantityText] = useState('1');
   const [reason, setReason] = useState(DEFAULT_RETIREMENT_REASON);
   const [beneficiary, setBeneficiary] = useState('');
-  const [txHash, setTxHash] = useState('');
+  // The retirement just done, for its end dialog (certificate, print, the real transaction hash).
+  const [done, setDone] = useState<{ certificateId: string; quantity: number } | null>(null);
   const retire = useRetire();
   const claim = useClaimState();
   const activeCredits = credits.filter((credit) => credit.status === 'active');
@@ -73,7 +74,6 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
     if (retire.isPending || claim.problem) return;
     const quantity = clampQuantity(quantityText, selected.quantity);
     setQuantityText(String(quantity));
-    setTxHash(fakeTxHash());
     retire.mutate(
       { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}), ...(claim.claim ? { claim: claim.claim } : {}) },
       {
@@ -81,10 +81,12 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
           toast({
             variant: 'success',
             title: 'Credits Retired',
-            description: `${formatInteger(result.quantity)} ${result.quantity === 1 ? 'tonne' : 'tonnes'} retired. Certificate ${result.certificateId}`,
+            description: `${tonnesCo2e(result.quantity)} retired. Certificate ${result.certificateId}`,
+            action: createElement(ToastLinkAction, { href: `/certificates/${encodeURIComponent(result.certificateId)}`, label: 'View certificate' }),
           });
           reset(null);
           setOpen(false);
+          setDone({ certificateId: result.certificateId, quantity: result.quantity });
         },
         onError: (error) => toast({ variant: 'destructive', title: 'Retirement Failed', description: errorMessage(error) }),
       },
@@ -108,7 +110,8 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
     claim,
     canSubmit: selected !== null && reason.trim() !== '' && !retire.isPending && !claim.problem,
     pending: retire.isPending,
-    txHash,
+    done,
+    closeDone: () => setDone(null),
     submit,
   };
 }

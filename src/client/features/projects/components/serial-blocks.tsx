@@ -1,6 +1,6 @@
 import type { ProjectDetails } from '../../../../shared/schemas/project-details';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatInteger } from '../../../lib/format';
+import { formatInteger, pluralize } from '../../../lib/format';
 
 /** Serials issued, still for sale, held and retired, with the retired blocks as ranges anyone can check on /verify. */
 export function SerialBlocks({ serials }: { serials: ProjectDetails['serials'] }) {
@@ -25,7 +25,7 @@ export function SerialBlocks({ serials }: { serials: ProjectDetails['serials'] }
           <Range label="Issued" text={serials.issued.label} />
           <Range label="Available" text={serials.available?.label ?? 'Sold out'} />
           <Range
-            label={`Retired (${formatInteger(serials.retiredBlockCount)} ${serials.retiredBlockCount === 1 ? 'block' : 'blocks'})`}
+            label={`Retired (${pluralize(serials.retiredBlockCount, 'block')})`}
             text={serials.retired.length ? serials.retired.map((block) => block.label).join(', ') : 'None yet'}
           />
         </dl>

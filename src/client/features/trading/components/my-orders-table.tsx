@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import type { Order } from '../../../../shared/schemas/trading';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { formatInteger, formatUsd, humanize } from '../../../lib/format';
 import { useCancelOrder } from '../hooks/use-order-actions';
 import { useMyOrders } from '../hooks/use-my-trading';
@@ -15,9 +17,16 @@ const STATUS_VARIANT = { open: 'info', partially_filled: 'warning', filled: 'suc
  * SPEC.md §2 My Orders: the user's orders of the selected pair with type, price, filled/quantity and status;
  * Cancel is disabled once an order is filled or cancelled. A table from sm up, one card per order on phones.
  */
-export function MyOrdersTable({ projectId, signedIn }: { projectId: number | null; signedIn: boolean }) {
+export function MyOrdersTable({ projectId, signedIn, markedOrderId = null }: { projectId: number | null; signedIn: boolean; markedOrderId?: number | null }) {
   const orders = useMyOrders(signedIn);
   const cancel = useCancelOrder();
+  const loaded = orders.data !== undefined;
+  // The order a toast's View order names: scrolled into view once the list has it (the visible one of row and card).
+  useEffect(() => {
+    if (markedOrderId === null || !loaded) return;
+    const marked = [...document.querySelectorAll<HTMLElement>(`[data-order-id="${markedOrderId}"]`)].find((element) => element.offsetParent !== null);
+    marked?.scrollIntoView({ block: 'center' });
+  }, [markedOrderId, loaded, projectId]);
   if (!signedIn) return <TableEmpty>Sign in to see your orders</TableEmpty>;
   if (orders.isLoading) return <TableLoading />;
   const mine = (orders.data ?? []).filter((order) => order.projectId === projectId);
@@ -45,7 +54,7 @@ export function MyOrdersTable({ projectId, signedIn }: { projectId: number | nul
     <>
       <ul className="divide-y divide-border sm:hidden" aria-label="My orders">
         {mine.map((order) => (
-          <li key={order.id} data-order-id={order.id} className="flex items-center justify-between gap-3 py-3">
+          <li key={order.id} data-order-id={order.id} data-marked={order.id === markedOrderId || undefined} aria-current={order.id === markedOrderId || undefined} className={cn('flex items-center justify-between gap-3 py-3', order.id === markedOrderId && 'rounded-md bg-amber-50 px-2 ring-2 ring-amber-300')}>
             <div className="grid min-w-0 gap-1 text-sm">
               <span className="flex flex-wrap items-center gap-2">
                 {typeBadge(order)}
@@ -72,7 +81,7 @@ export function MyOrdersTable({ projectId, signedIn }: { projectId: number | nul
           </TableHeader>
           <TableBody>
             {mine.map((order) => (
-              <TableRow key={order.id} data-order-id={order.id}>
+              <TableRow key={order.id} data-order-id={order.id} data-marked={order.id === markedOrderId || undefined} aria-current={order.id === markedOrderId || undefined} className={cn(order.id === markedOrderId && 'bg-amber-50 ring-2 ring-inset ring-amber-300')}>
                 <TableCell>{typeBadge(order)}</TableCell>
                 <TableCell className="font-semibold tabular">{formatUsd(order.pricePerCredit)}</TableCell>
                 <TableCell className="tabular">{formatInteger(order.filledQuantity)} / {formatInteger(order.quantity)}</TableCell>

@@ -1,12 +1,14 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { ORDER_BOOK_DEPTH } from '../../../../shared/constants';
-import type { OrderBookLevel, OrderType, Trade } from '../../../../shared/schemas/trading';
+import type { Order, OrderBookLevel, OrderType, Trade } from '../../../../shared/schemas/trading';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatInteger, formatUsd, toCents } from '../../../lib/format';
 import { formatCents } from '../../../../domain/money';
 import { bookDepth, type DepthLevel } from '../hooks/book-depth';
 import { useOrderBook, useRecentTrades } from '../hooks/use-market-data';
+import { useMyOrders } from '../hooks/use-my-trading';
+import { useAuth } from '../../../hooks/use-auth';
 import { MarketTable } from './market-table';
 import { TableEmpty, TableLoading } from './table-states';
 
@@ -19,11 +21,14 @@ interface OrderBookTableProps {
 /**
  * SPEC.md §2 order book: the 10 best sell levels (best nearest the middle), the last trade price and the spread
  * (or N/A when a side is empty), then the 10 best buy levels; each with price, remaining quantity, total and a
- * depth bar of the cumulative tonnes. Clicking a level fills the order form.
+ * depth bar of the cumulative tonnes. Levels holding the signed-in user's own orders are marked: a market order
+ * never trades with them. Clicking a level fills the order form.
  */
 export function OrderBookTable({ projectId, onLevelClick }: OrderBookTableProps) {
   const book = useOrderBook(projectId);
   const trades = useRecentTrades(projectId);
+  const { user } = useAuth();
+  const own = ownTonnesByLevel(useMyOrders(user !== null).data, projectId);
   if (book.isLoading || projectId === null) return <TableLoading />;
   const sells = (book.data?.sellOrders ?? []).slice(0, ORDER_BOOK_DEPTH);
   const buys = (book.data?.buyOrders ?? []).slice(0, ORDER_BOOK_DEPTH);
@@ -31,7 +36,7 @@ export function OrderBookTable({ projectId, onLevelClick }: OrderBookTableProps)
   const depth = bookDepth(sells, buys);
   return (
     <MarketTable label="Order book" compact>
-      {[...depth.sells].reverse().map((level) => <LevelRow key={`sell-${level.pricePerCredit}`} level={level} side="sell" onClick={onLevelClick} />)}
+      {[...depth.sells].reverse().map((level) => <LevelRow key={`sell-${level.pricePerCredit}`} level={level} side="sell" ownTonnes={own.get(`sell:${level.pricePerCredit}`) ?? 0} onClick={onLevelClick} />)}
       <TableRow className="bg-slate-50 hover:bg-slate-50">
         <TableCell colSpan={3} className="px-2 py-2 text-xs">
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -40,16 +45,29 @@ export function OrderBookTable({ projectId, onLevelClick }: OrderBookTableProps)
           </div>
         </TableCell>
       </TableRow>
-      {depth.buys.map((level) => <LevelRow key={`buy-${level.pricePerCredit}`} level={level} side="buy" onClick={onLevelClick} />)}
+      {depth.buys.map((level) => <LevelRow key={`buy-${level.pricePerCredit}`} level={level} side="buy" ownTonnes={own.get(`buy:${level.pricePerCredit}`) ?? 0} onClick={onLevelClick} />)}
     </MarketTable>
   );
 }
 
-function LevelRow({ level, side, onClick }: { level: DepthLevel; side: OrderType; onClick?: OrderBookTableProps['onLevelClick'] }) {
+/** The user's resting tonnes per `side:price` level of a project. */
+function ownTonnesByLevel(orders: readonly Order[] | null | undefined, projectId: number | null): Map<string, number> {
+  const tonnes = new Map<string, number>();
+  for (const order of orders ?? []) {
+    if (order.projectId !== projectId || (order.status !== 'open' && order.status !== 'partially_filled')) continue;
+    const key = `${order.orderType}:${order.pricePerCredit}`;
+    tonnes.set(key, (tonnes.get(key) ?? 0) + order.remainingQuantity);
+  }
+  return tonnes;
+}
+
+function LevelRow({ level, side, ownTonnes, onClick }: { level: DepthLevel; side: OrderType; ownTonnes: number; onClick?: OrderBookTableProps['onLevelClick'] }) {
   const fill = () => onClick?.({ side, pricePerCredit: level.pricePerCredit, remainingQuantity: level.remainingQuantity });
   return (
     <TableRow
       data-side={side}
+      data-own={ownTonnes > 0 || undefined}
+      title={ownTonnes > 0 ? `${formatInteger(ownTonnes)} of these ${formatInteger(level.remainingQuantity)} are your own order: market orders never trade with them` : undefined}
       onClick={onClick ? fill : undefined}
       className={cn('relative border-0', onClick && 'cursor-pointer')}
       // The bar sits behind the cells: cumulative tonnes to this level, on one scale for both sides.
@@ -70,7 +88,14 @@ function LevelRow({ level, side, onClick }: { level: DepthLevel; side: OrderType
           </button>
         ) : formatUsd(level.pricePerCredit)}
       </TableCell>
-      <TableCell className="px-2 py-1.5 text-right tabular">{formatInteger(level.remainingQuantity)}</TableCell>
+      <TableCell className="px-2 py-1.5 text-right tabular">
+        {ownTonnes > 0 && (
+          <span className="mr-1 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-900" data-testid="own-order-mark">
+            You<span className="sr-only">: {formatInteger(ownTonnes)} yours of</span>
+          </span>
+        )}
+        {formatInteger(level.remainingQuantity)}
+      </TableCell>
       <TableCell className="px-2 py-1.5 text-right tabular">{formatUsd(level.total)}</TableCell>
     </TableRow>
   );

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Banknote, Leaf } from 'lucide-react';
-import type { OrderType } from '../../../../shared/schemas/trading';
+import type { MarketOrderQuote, OrderType } from '../../../../shared/schemas/trading';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -15,6 +16,10 @@ import { parseQuantity, totalValueCents } from '../hooks/order-input';
 import type { OrderForm } from '../hooks/use-order-form';
 import { useMarketOrder, usePlaceOrder } from '../hooks/use-order-actions';
 import { signInHref } from '../../../lib/full-page';
+import type { MarketOrderRequest } from '../hooks/use-market-order-quote';
+import { MarketOrderDialog } from './market-order-dialog';
+import { OrderToastActions } from './order-toast-actions';
+import { ToastLinkAction } from '../../../components/toast-link-action';
 
 interface OrderPanelProps {
   projectId: number | null;
@@ -37,6 +42,7 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
   const { side, setSide, quantityText, setQuantityText, priceText, setPriceText } = form;
   const placeOrder = usePlaceOrder();
   const marketOrder = useMarketOrder();
+  const [marketRequest, setMarketRequest] = useState<MarketOrderRequest | null>(null);
   const total = totalValueCents({ quantityText, priceText });
   const busy = placeOrder.isPending || marketOrder.isPending || projectId === null;
 
@@ -53,7 +59,13 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
       },
       {
         onSuccess: (response) => {
-          toast({ title: 'Order Created', description: response.matched ? 'Order matched and executed' : 'Order added to orderbook' });
+          const { order } = response;
+          toast({
+            variant: 'success',
+            title: 'Order Created',
+            description: response.matched ? 'Order matched and executed' : 'Order added to orderbook',
+            action: <OrderToastActions projectId={order.projectId} orderId={order.id} undoable={order.status === 'open' || order.status === 'partially_filled'} />,
+          });
           setQuantityText('');
           setPriceText('');
         },
@@ -62,19 +74,34 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
     );
   };
 
+  // A market order is previewed first (MarketOrderDialog) and sent on Confirm.
   const submitMarket = (orderType: OrderType) => {
     const quantity = parseQuantity(quantityText);
     if (projectId === null || quantity === null) {
       toast({ variant: 'destructive', title: 'Error', description: 'Please enter quantity' });
       return;
     }
-    marketOrder.mutate({ projectId, orderType, quantity }, {
+    setMarketRequest({ projectId, orderType, quantity });
+  };
+
+  const confirmMarket = (quote: MarketOrderQuote) => {
+    if (!marketRequest) return;
+    const { projectId: pair, orderType, quantity } = marketRequest;
+    marketOrder.mutate({ projectId: pair, orderType, quantity }, {
       onSuccess: (trades) => {
-        toast(marketOrderOutcome(trades, orderType, quantity));
+        setMarketRequest(null);
+        const { orderId, ...outcome } = marketOrderOutcome(trades, orderType, quantity, quote.ownOrder);
+        // A book fill is stored as the taker's order; a pool-only fill is a trade without one.
+        const action = orderId !== null ? <OrderToastActions projectId={pair} orderId={orderId} undoable={false} />
+          : trades.length > 0 ? <ToastLinkAction href={`/trading?project=${pair}&tab=trades`} label="View trades" /> : undefined;
+        toast({ ...outcome, ...(action ? { action } : {}) });
         // Nothing filled: the quantity stays, so the user can turn it into a limit order.
         if (trades.length > 0) setQuantityText('');
       },
-      onError: failed,
+      onError: (error) => {
+        setMarketRequest(null);
+        failed(error);
+      },
     });
   };
 
@@ -132,6 +159,7 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
             Market Sell
           </Button>
         </div>
+        <MarketOrderDialog request={marketRequest} pending={marketOrder.isPending} onCancel={() => setMarketRequest(null)} onConfirm={confirmMarket} />
       </CardContent>
     </Card>
   );

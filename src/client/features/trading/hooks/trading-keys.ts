@@ -24,5 +24,7 @@ export function marketKeys(projectId: number): readonly (readonly unknown[])[] {
     ['/api/transactions/my'],
     // Pool reserves, the viewer's LP share and live swap quotes move with every swap.
     ['/api/trading/pools', projectId],
+    // An open market-order preview follows the book and the pool.
+    ['/api/trading/market-order/quote', projectId],
   ];
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse, Trade } from '../../../../shared/schemas/trading';
+import type { RoutedTrade } from '../../../../shared/schemas/pool';
+import type { MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse } from '../../../../shared/schemas/trading';
 import { apiJson } from '../../../lib/api';
 import { marketKeys } from './trading-keys';
 
@@ -19,11 +20,11 @@ export function usePlaceOrder() {
   });
 }
 
-/** POST /api/trading/market-order: immediate-or-cancel; the answer is the list of trades. */
+/** POST /api/trading/market-order: immediate-or-cancel; the answer is the list of trades, each with its venue. */
 export function useMarketOrder() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (body: MarketOrderBody & { orderType: OrderType }) => apiJson<Trade[]>('POST', '/api/trading/market-order', body),
+    mutationFn: (body: MarketOrderBody & { orderType: OrderType }) => apiJson<RoutedTrade[]>('POST', '/api/trading/market-order', body),
     onSuccess: (_data, body) => refresh(body.projectId),
   });
 }

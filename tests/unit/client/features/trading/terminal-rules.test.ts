@@ -23,13 +23,25 @@ describe('bookDepth', () => {
 describe('marketOrderOutcome', () => {
   it('says plainly that an order meeting nothing did nothing, and is not a success', () => {
     expect(marketOrderOutcome([], 'buy', 5)).toEqual({
-      variant: 'destructive', title: 'Market Order Not Filled', description: 'There are no sell orders or pool liquidity to buy from; nothing was bought.',
+      variant: 'destructive', title: 'Market Order Not Filled', description: 'There are no sell orders or pool liquidity to buy from; nothing was bought.', orderId: null,
     });
     expect(marketOrderOutcome([], 'sell', 5).description).toBe('There are no buy orders or pool liquidity to sell to; nothing was sold.');
   });
 
-  it('pluralises the trades and reports a partial fill', () => {
-    expect(marketOrderOutcome([trade(5)], 'buy', 5)).toEqual({ variant: 'success', title: 'Market Order Executed', description: 'Executed 1 trade' });
-    expect(marketOrderOutcome([trade(2), trade(1)], 'buy', 5).description).toBe('Executed 2 trades. Filled 3 credits of 5 credits; the rest was cancelled.');
+  it('gives the tonnes, the average price (half up to the cent), the total and where it filled', () => {
+    const book = { ...trade(2), totalValue: '20.00', buyOrderId: 7, venue: 'book' as const };
+    const pool = { ...trade(1), totalValue: '10.01', venue: 'pool' as const };
+    // $30.01 / 3 = $10.0033… → $10.00.
+    expect(marketOrderOutcome([book, pool], 'buy', 3)).toEqual({
+      variant: 'success', title: 'Bought 3 credits', description: 'Average $10.00 · total $30.01, from the order book and the liquidity pool.', orderId: 7,
+    });
+    expect(marketOrderOutcome([{ ...pool, quantity: 1 }], 'sell', 5)).toEqual({
+      variant: 'success', title: 'Sold 1 credit', description: 'Average $10.01 · total $10.01, from the liquidity pool. Filled 1 credit of 5 credits; the rest was cancelled.', orderId: null,
+    });
+  });
+
+  it('says that one\'s own resting order was not taken', () => {
+    const outcome = marketOrderOutcome([{ ...trade(1), totalValue: '24.93', venue: 'pool' as const }], 'buy', 1, { id: 3, pricePerCredit: '20.00', quantity: 1 });
+    expect(outcome.description).toBe('Average $24.93 · total $24.93, from the liquidity pool. Your own sell order at $20.00 was not taken (market orders never trade with your own orders).');
   });
 });
