@@ -1,3 +1,4 @@
+import { FixedWindowLimiter } from '../limits/fixed-window-limiter';
 import type { RpcLimits } from './rpc-limits.js';
 
 /**
@@ -6,23 +7,17 @@ import type { RpcLimits } from './rpc-limits.js';
  * once instead of queueing, so no client can make the node's queue (and the memory behind it) grow.
  */
 export class RpcAdmission {
-  private readonly windows = new Map<string, { startMs: number; calls: number }>();
+  private readonly windows: FixedWindowLimiter<string>;
   private readonly running = new Map<string, number>();
   private runningTotal = 0;
 
-  constructor(private readonly limits: Pick<RpcLimits, 'callsPerMinute' | 'concurrentCallsPerClient' | 'concurrentCalls'>) {}
+  constructor(private readonly limits: Pick<RpcLimits, 'callsPerMinute' | 'concurrentCallsPerClient' | 'concurrentCalls'>) {
+    this.windows = new FixedWindowLimiter(limits.callsPerMinute, 60_000);
+  }
 
   /** Counts `calls` against the client's window: 0 when they fit, else the milliseconds until the window ends. */
   takeCalls(client: string, calls: number, nowMs: number): number {
-    let window = this.windows.get(client);
-    if (!window || nowMs - window.startMs >= 60_000) {
-      // Bounded memory: a flood of addresses resets the windows rather than growing the map.
-      if (this.windows.size >= 100_000) this.windows.clear();
-      this.windows.set(client, (window = { startMs: nowMs, calls: 0 }));
-    }
-    if (window.calls + calls > this.limits.callsPerMinute) return Math.max(1, window.startMs + 60_000 - nowMs);
-    window.calls += calls;
-    return 0;
+    return this.windows.take(client, nowMs, calls);
   }
 
   /** A slot for one call, or null when the client or the gateway has as many running as it may. */

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { findActiveApiKey, touchApiKey, type ActiveApiKey } from '../auth/api-keys';
 import { requiredScopes } from '../auth/api-key-scopes';
 import { authenticateWithApiKey, requestApiKey } from '../auth/request-api-key';
-import { FixedWindowLimiter } from './fixed-window-limiter';
+import { FixedWindowLimiter } from '../limits/fixed-window-limiter';
 import { isApiRoute } from './is-api-route';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
