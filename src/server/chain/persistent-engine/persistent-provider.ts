@@ -20,6 +20,9 @@ export async function createPersistentProvider(options: ChainStoreOptions): Prom
   const methods = jsonRpcMethods(store);
   let closed = false;
   const request: Eip1193RequestFn = limitConcurrency(async (args: Parameters<Eip1193RequestFn>[0]) => {
+    // Back to the event loop between requests: reads served from caches (or an in-memory level) resolve as microtasks,
+    // and a page of hundreds of them would otherwise keep the process from answering the watchdog's pings.
+    await new Promise((resolve) => setImmediate(resolve));
     if (closed) throw new Error('The chain store is closed');
     return methods(args);
   }, 1);
