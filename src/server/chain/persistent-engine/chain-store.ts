@@ -20,6 +20,9 @@ const TRIE_NODE_CACHE = 50_000;
 // Bounded: the state manager's default caches never evict, so they would grow with every slot ever written.
 const STATE_CACHES = { account: { type: CacheType.LRU, size: 1_000 }, code: { type: CacheType.LRU, size: 100 }, storage: { type: CacheType.LRU, size: 20_000 } };
 
+// Recent blocks decoded (each decode recovers its sender again): receipts, logs and audits read the same few.
+const BLOCK_CACHE = 256;
+
 export interface ChainStoreOptions {
   /** Directory of the LevelDB stores; absent, everything lives in memory (tests, DATA_DIR=memory://). */
   directory?: string;
@@ -57,6 +60,10 @@ async function openLevel(directory: string | undefined, name: string): Promise<L
  * the block itself as the new head, so a crash at any point leaves the previous head whole.
  */
 export class ChainStore {
+  private readonly recentBlocks = new Map<bigint, Block>();
+  /** The block whose state the reader VM points at: reads at the same old block keep its caches. */
+  private readerBlock: Uint8Array | null = null;
+
   private constructor(
     readonly common: Common,
     readonly blockchain: Blockchain,
@@ -148,7 +155,13 @@ export class ChainStore {
   /** The canonical block `number`, or null past the head. */
   async blockByNumber(number: bigint): Promise<Block | null> {
     if (number > this.head.header.number || number < 0n) return null;
-    return this.blockchain.getBlock(number);
+    if (number === this.head.header.number) return this.head;
+    const cached = this.recentBlocks.get(number);
+    if (cached) return cached;
+    const block = await this.blockchain.getBlock(number);
+    this.recentBlocks.set(number, block);
+    if (this.recentBlocks.size > BLOCK_CACHE) this.recentBlocks.delete(this.recentBlocks.keys().next().value!);
+    return block;
   }
 
   async blockByHash(hash: Uint8Array): Promise<Block | null> {
@@ -177,7 +190,10 @@ export class ChainStore {
    */
   async vmAt(block: Block | 'latest'): Promise<VM> {
     if (block === 'latest' || block.header.number === this.head.header.number) return this.vm;
-    await this.reader.stateManager.setStateRoot(block.header.stateRoot);
+    if (!this.readerBlock || !Buffer.from(this.readerBlock).equals(Buffer.from(block.hash()))) {
+      await this.reader.stateManager.setStateRoot(block.header.stateRoot);
+      this.readerBlock = block.hash();
+    }
     return this.reader;
   }
 
@@ -196,6 +212,7 @@ export class ChainStore {
   async rollBackTo(number: bigint): Promise<void> {
     if (number >= this.head.header.number) return;
     await this.blockchain.resetCanonicalHead(number);
+    this.recentBlocks.clear();
     this.head = await this.blockchain.getCanonicalHeadBlock();
     await this.vm.stateManager.setStateRoot(this.head.header.stateRoot);
   }
