@@ -177,13 +177,19 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     : replayedContractAddress(request, client, replaySourceEntries(replay), account.address, clock.replayed, onReplayed);
   if (replay.firstPage.length === 0) {
     status.state = 'done';
-    contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
+    try {
+      contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
+    } catch (error) {
+      await persistent?.close(); // a start that fails leaves no store open (LevelDB allows one opener)
+      throw error;
+    }
   } else if (!background) {
     try {
       contractAddress = await replayJournal();
       status.state = 'done';
     } catch (error) {
       replayFailed(error as Error);
+      await persistent?.close();
       throw error;
     }
   } else {
