@@ -6,7 +6,7 @@
 // `BENCH_RESTART_OPERATIONS=10000,100000` (default) chooses the sizes; `BENCH_RESTART_WAIT_REPLAY=false` skips the
 // wait for the whole replay (minutes at 100,000 operations). `BENCH_RESTART_ENGINE=persistent` runs the persistent
 // engine (CHAIN_ENGINE): a first start builds its store from the journal (timed, once: what upgrading an existing
-// journal costs), then the measured restart opens that store.
+// journal costs), then the measured restart opens that store. `BENCH_RESTART_LOG=info` shows the server's log.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -97,9 +97,13 @@ async function chainNode(baseUrl: string): Promise<string> {
 }
 
 /** Asks `probe` every 20 ms until it answers; returns the milliseconds since `startedMs`, or null past `deadlineMs`. */
+/** Why the last probe of timeUntil was refused, for the report when an answer took long. */
+let lastRefusal = '';
+
 async function timeUntil(startedMs: number, probe: () => Promise<boolean>, deadlineMs = Infinity): Promise<number | null> {
+  lastRefusal = '';
   for (;;) {
-    if (await probe().catch(() => false)) return performance.now() - startedMs;
+    if (await probe().catch((error: Error) => ((lastRefusal = error.message), false))) return performance.now() - startedMs;
     if (performance.now() - startedMs > deadlineMs) return null;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -113,10 +117,10 @@ function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHAIN_ENABLED: 'true', CHAIN_PRIVATE_KEY: CUSTODY_KEY,
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_RESTART_LOG ?? 'silent', CHAIN_ENABLED: 'true', CHAIN_PRIVATE_KEY: CUSTODY_KEY,
       CHAIN_TIMEOUT_MS: '60000', CHAIN_ENGINE: ENGINE,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_RESTART_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return { child, exited };
@@ -185,7 +189,8 @@ async function restartTime(operations: number): Promise<void> {
       const syncedMs = await timeUntil(startedMs, async () => rpc(baseUrl, 'eth_blockNumber', []).then(() => true), maxWaitMs);
       console.log(
         `  latest chain state answering (whole journal replayed, anchoring resumes) ${syncedMs === null ? `not within ${seconds(maxWaitMs)}` : `${seconds(syncedMs)} after start`} ` +
-          `(issue 26's target: 10 s at 1,000,000 operations, chain under 500 MB); ${await chainNode(baseUrl)}`,
+          `(issue 26's target: 10 s at 1,000,000 operations, chain under 500 MB); ${await chainNode(baseUrl)}` +
+          `${lastRefusal ? `; the last refusal before: ${lastRefusal}` : ''}`,
       );
     } finally {
       child.kill('SIGKILL');
