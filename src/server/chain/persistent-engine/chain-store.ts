@@ -149,6 +149,9 @@ export class ChainStore {
     await this.receipts.put(tx.hash(), receipt);
     await this.blockchain.putBlock(block);
     this.head = block;
+    // The storage cache is an LRU of accounts, each with every slot it ever touched: the contract's alone would grow
+    // with every token. The block is in the trie now; its hot nodes stay in the node cache.
+    this.vm.stateManager.clearCaches();
     return { block, receipt };
   }
 
