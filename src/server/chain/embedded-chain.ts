@@ -42,7 +42,7 @@ const EMBEDDED_CALL_GAS = 3_000_000n;
 export type ChainEngine = 'edr' | 'persistent';
 
 export interface EmbeddedChainOptions {
-  /** Defaults to edr. */
+  /** Defaults to CHAIN_ENGINE, else DEFAULT_CHAIN_ENGINE (config.ts). */
   engine?: ChainEngine;
   /** Where the persistent engine keeps its LevelDB stores; absent, it keeps them in memory for this run only. */
   storeDirectory?: string;
