@@ -67,8 +67,10 @@ export async function storeJournal(dataDir: string, entries: ChainJournalEntry[]
 
 async function rpc(baseUrl: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(`${baseUrl}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  const body = (await response.json()) as { result?: unknown; error?: { message: string }; message?: string };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  // A gateway timeout (504) or refusal answers without a JSON-RPC result: not an answer.
+  if (!response.ok || !('result' in body)) throw new Error(`${method}: HTTP ${response.status} ${body.message ?? ''}`);
   return body.result;
 }
 

@@ -20,6 +20,7 @@ const TRIE_NODE_CACHE = 50_000;
 // Bounded: the state manager's default caches never evict, so they would grow with every slot ever written.
 const STATE_CACHES = { account: { type: CacheType.LRU, size: 1_000 }, code: { type: CacheType.LRU, size: 100 }, storage: { type: CacheType.LRU, size: 20_000 } };
 
+const GC_EVERY_BLOCKS = 50n;
 // Recent blocks decoded (each decode recovers its sender again): receipts, logs and audits read the same few.
 const BLOCK_CACHE = 256;
 
@@ -152,6 +153,9 @@ export class ChainStore {
     // The storage cache is an LRU of accounts, each with every slot it ever touched: the contract's alone would grow
     // with every token. The block is in the trie now; its hot nodes stay in the node cache.
     this.vm.stateManager.clearCaches();
+    // Executing a long journal in one go, the chain process's heap (live: ~75 MB) grew to its old-space cap before V8
+    // collected it (800+ MB resident at 4,600 blocks): collect every 50 blocks (the process has --expose-gc).
+    if (block.header.number % GC_EVERY_BLOCKS === 0n) (globalThis as { gc?: () => void }).gc?.();
     return { block, receipt };
   }
 
