@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** The embedded chain's engine unless CHAIN_ENGINE says otherwise (docs/chain.md). */
+export const DEFAULT_CHAIN_ENGINE: 'persistent' | 'edr' = 'edr';
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -30,6 +33,7 @@ const environmentSchema = z.object({
   CHAIN_ANCHOR_SPACING_MS: z.coerce.number().int().min(0).default(100),
   CHAIN_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(4096),
   CHAIN_STALL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  CHAIN_ENGINE: z.enum(['persistent', 'edr']).default(DEFAULT_CHAIN_ENGINE),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
@@ -82,6 +86,8 @@ export type Config = {
     memoryLimitMb: number;
     /** How long the embedded chain's process may go without answering before it is restarted. */
     stallTimeoutMs: number;
+    /** The embedded chain's engine (CHAIN_ENGINE): persistent keeps its state in DATA_DIR/chain, edr replays the journal. */
+    engine: 'persistent' | 'edr';
   };
   /** Requests per minute each API key may send (per process). */
   apiKeyRateLimitPerMinute: number;
@@ -153,6 +159,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       anchorSpacingMs: env.CHAIN_ANCHOR_SPACING_MS,
       memoryLimitMb: env.CHAIN_MEMORY_LIMIT_MB,
       stallTimeoutMs: env.CHAIN_STALL_TIMEOUT_MS,
+      engine: env.CHAIN_ENGINE,
     },
     apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     webhooks: {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { testChainEngine } from '../api/chain/chain-kit';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // E2E_CLIENT_DIST lets a developer test a client built elsewhere without replacing the shared dist/client.
@@ -24,7 +25,7 @@ beforeAll(async () => {
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   t = await createTestApp(
-    { loginRateLimitPerMinute: 1000, chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs: 20_000, anchorSpacingMs: 100, memoryLimitMb: 2048, stallTimeoutMs: 15_000 } },
+    { loginRateLimitPerMinute: 1000, chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs: 20_000, anchorSpacingMs: 100, memoryLimitMb: 2048, stallTimeoutMs: 15_000, engine: testChainEngine() } },
     { clientDist: CLIENT_DIST, chain: { privateKey: TEST_CUSTODY_KEY } },
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });

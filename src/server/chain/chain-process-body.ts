@@ -41,11 +41,11 @@ function forwardingReplaySource(key: number, pages: NonNullable<ChainProcessOpti
   return {
     hashes: pages.hashes,
     firstPage: pages.firstPage,
-    nextPage() {
+    nextPage(fromIndex?: number) {
       const seq = nextSeq++;
       return new Promise((resolve, reject) => {
         replayPages.set(`${key}:${seq}`, { resolve, reject });
-        post({ type: 'replay-page-request', key, seq });
+        post({ type: 'replay-page-request', key, seq, fromIndex });
       });
     },
   };
@@ -58,6 +58,8 @@ async function start(key: number, options: ChainProcessOptions): Promise<void> {
       replay: options.replayPages ? forwardingReplaySource(key, options.replayPages) : options.replay,
       journal: options.journal ? forwardingJournal(key) : undefined,
       replayInBackground: options.replayInBackground,
+      engine: options.engine,
+      storeDirectory: options.storeDirectory,
     });
     chains.set(key, chain);
     post({ type: 'started', key, info: { chainId: chain.chainId, contractAddress: chain.contractAddress, custodyAddress: chain.custodyAddress, startMs: chain.startMs } });

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { ChainCallError, type ContractRevert } from './chain-call-error.js';
 import { JsonRpcError } from './public-rpc.js';
+import type { ChainEngine } from './embedded-chain.js';
 import type { ReplayEntry } from './replay-transactions.js';
 import type { ChainJournalEntry } from './transaction-sender.js';
 
@@ -38,6 +39,8 @@ export interface ChainProcessOptions {
   /** Whether the chain process forwards each mined transaction to the web server's journal (and waits for it). */
   journal: boolean;
   replayInBackground: boolean;
+  engine?: ChainEngine;
+  storeDirectory?: string;
 }
 
 export interface ChainProcessInfo {
@@ -61,7 +64,7 @@ export type FromChainProcess =
   | { type: 'result'; callId: number; value: unknown }
   | { type: 'failed'; callId: number; error: SerializedError }
   | { type: 'journal'; key: number; seq: number; entry: ChainJournalEntry }
-  | { type: 'replay-page-request'; key: number; seq: number };
+  | { type: 'replay-page-request'; key: number; seq: number; fromIndex?: number };
 
 /** An error as it crosses the process boundary; the adapter's two error classes keep their fields. */
 export interface SerializedError {

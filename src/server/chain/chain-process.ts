@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Hex } from 'viem';
 import { ChainCallError } from './chain-call-error.js';
-import type { EmbeddedCarbonCreditChain, ReplayStatus } from './embedded-chain.js';
+import type { ChainEngine, EmbeddedCarbonCreditChain, ReplayStatus } from './embedded-chain.js';
 import type { ReplayEntry, ReplaySource } from './replay-transactions.js';
 import type { ChainJournal } from './transaction-sender.js';
 import {
@@ -28,6 +28,9 @@ export interface ChainProcessChainOptions {
   journal?: ChainJournal;
   /** See EmbeddedChainOptions.replayInBackground. */
   replayInBackground?: boolean;
+  /** See EmbeddedChainOptions.engine and storeDirectory. */
+  engine?: ChainEngine;
+  storeDirectory?: string;
   /** Told each time the chain process came back after a restart (anchoring reconciles then). */
   onRestarted?: () => void;
   log?: (line: string) => void;
@@ -195,6 +198,8 @@ class ChainProcessHost {
           replayPages: source ? { hashes: source.hashes, firstPage: source.firstPage } : undefined,
           journal: Boolean(hosted.options.journal),
           replayInBackground: hosted.options.replayInBackground ?? false,
+          engine: hosted.options.engine,
+          storeDirectory: hosted.options.storeDirectory,
         },
       });
     });
@@ -343,7 +348,7 @@ class ChainProcessHost {
       case 'journal':
         return this.record(message.key, message.seq, message.entry);
       case 'replay-page-request':
-        void this.sendReplayPage(message.key, message.seq);
+        void this.sendReplayPage(message.key, message.seq, message.fromIndex);
     }
   }
 
@@ -378,11 +383,11 @@ class ChainProcessHost {
     poll.unref();
   }
 
-  private async sendReplayPage(key: number, seq: number): Promise<void> {
+  private async sendReplayPage(key: number, seq: number, fromIndex?: number): Promise<void> {
     const child = this.child;
     try {
       const source = this.chains.get(key)?.replaySource;
-      const entries = source ? await source.nextPage() : [];
+      const entries = source ? await source.nextPage(fromIndex) : [];
       if (entries.length === 0) {
         const hosted = this.chains.get(key);
         if (hosted) hosted.replaySource = null;

@@ -4,12 +4,15 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { CHAIN_ID } from '../../shared/constants.js';
+import { DEFAULT_CHAIN_ENGINE } from '../config.js';
 import { carbonCreditAbi } from './carbon-credit-abi.js';
 import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit.js';
 import { marketplaceChain } from './chain-definition.js';
 import { loadCarbonCreditArtifact, type ContractArtifact } from './contract-artifact.js';
 import { deployCarbonCredit } from './deploy-carbon-credit.js';
 import { createHardhatProvider } from './hardhat-provider.js';
+import { createPersistentProvider, type PersistentProvider } from './persistent-engine/persistent-provider.js';
+import { journalFrom, matchStoreToJournal } from './persistent-engine/resume-store.js';
 import { createPublicRpc, JsonRpcError, METHOD_NOT_FOUND, type Eip1193RequestFn } from './public-rpc.js';
 import { replayAwareRequest, ReplayProgress } from './replay-progress.js';
 import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits.js';
@@ -31,7 +34,18 @@ const EMBEDDED_FEES = { maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 0n }
 // Gas per item of a batch call (a lot mint costs about 30,000); the cap is generous because gas is free here.
 const EMBEDDED_CALL_GAS = 3_000_000n;
 
+/**
+ * The embedded chain's engine. edr: Hardhat's in-memory EVM, the whole journal replayed into it at every start.
+ * persistent: @ethereumjs/vm with blocks, state and receipts in LevelDB, which executes only what the journal holds
+ * past its head (docs/chain.md, "State that grows with history").
+ */
+export type ChainEngine = 'edr' | 'persistent';
+
 export interface EmbeddedChainOptions {
+  /** Defaults to CHAIN_ENGINE, else DEFAULT_CHAIN_ENGINE (config.ts). */
+  engine?: ChainEngine;
+  /** Where the persistent engine keeps its LevelDB stores; absent, it keeps them in memory for this run only. */
+  storeDirectory?: string;
   /** Custody, deployer and minter key. It must stay the same across restarts for the journal to replay onto it. */
   privateKey?: Hex;
   /** Receives every transaction from the deployment on, for durable storage. */
@@ -88,10 +102,29 @@ export interface ReplayStatus {
 export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Promise<EmbeddedCarbonCreditChain> {
   const startedMs = performance.now();
   const replay = replaySourceOf(options.replay ?? []);
-  const request = await createHardhatProvider({ configPath: options.configPath, initialDate: replayGenesisDate(replay.firstPage) });
-  const client = createPublicClient({ chain: marketplaceChain('http://127.0.0.1/rpc'), transport: custom({ request }, { retryCount: 0 }) });
   const account = privateKeyToAccount(options.privateKey ?? DEV_CUSTODY_PRIVATE_KEY);
-  await request({ method: 'hardhat_setBalance', params: [account.address, toHex(CUSTODY_BALANCE_WEI)] });
+  let persistent: PersistentProvider | null = null;
+  let request: Eip1193RequestFn;
+  // Without a choice, CHAIN_ENGINE decides, so that tools and the contract suites run on either engine.
+  const engine = options.engine ?? (process.env.CHAIN_ENGINE === 'persistent' || process.env.CHAIN_ENGINE === 'edr' ? process.env.CHAIN_ENGINE : DEFAULT_CHAIN_ENGINE);
+  if (engine === 'persistent') {
+    const genesisDate = replayGenesisDate(replay.firstPage) ?? new Date();
+    persistent = await createPersistentProvider({
+      directory: options.storeDirectory,
+      genesisTimestamp: Math.floor(genesisDate.getTime() / 1000),
+      genesisBalances: { [account.address]: CUSTODY_BALANCE_WEI },
+    });
+    request = persistent.request;
+    if (replay.firstPage.length === 0 && persistent.store.head.header.number > 0n) {
+      const blocks = persistent.store.head.header.number;
+      await persistent.close();
+      throw new Error(`The chain store${options.storeDirectory ? ` in ${options.storeDirectory}` : ''} holds ${blocks} blocks but the journal is empty: it belongs to another database (move it away to start a new chain)`);
+    }
+  } else {
+    request = await createHardhatProvider({ configPath: options.configPath, initialDate: replayGenesisDate(replay.firstPage) });
+    await request({ method: 'hardhat_setBalance', params: [account.address, toHex(CUSTODY_BALANCE_WEI)] });
+  }
+  const client = createPublicClient({ chain: marketplaceChain('http://127.0.0.1/rpc'), transport: custom({ request }, { retryCount: 0 }) });
 
   const background = options.replayInBackground === true && replay.firstPage.length > 0;
   const progress = new ReplayProgress(background ? replay.hashes : []);
@@ -138,21 +171,31 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     status.error = error.message;
     if (error instanceof ReplayDivergence) status.divergence = { entryIndex: error.entryIndex, txHash: error.txHash, detail: error.detail };
   };
+  // The persistent engine resumes its store: only journal entries past its head are executed.
+  const replayJournal = (): Promise<Address> => persistent
+    ? resumedContractAddress(persistent, client, replay, account.address, clock.replayed, onReplayed)
+    : replayedContractAddress(request, client, replaySourceEntries(replay), account.address, clock.replayed, onReplayed);
   if (replay.firstPage.length === 0) {
     status.state = 'done';
-    contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
+    try {
+      contractAddress = (await deployCarbonCredit(sender, options.artifact ?? (await loadCarbonCreditArtifact()), account.address)).contractAddress;
+    } catch (error) {
+      await persistent?.close(); // a start that fails leaves no store open (LevelDB allows one opener)
+      throw error;
+    }
   } else if (!background) {
     try {
-      contractAddress = await replayedContractAddress(request, client, replaySourceEntries(replay), account.address, clock.replayed, onReplayed);
+      contractAddress = await replayJournal();
       status.state = 'done';
     } catch (error) {
       replayFailed(error as Error);
+      await persistent?.close();
       throw error;
     }
   } else {
     contractAddress = await deploymentAddress(replay.firstPage, account.address);
     const replayStartedMs = performance.now();
-    replayedContractAddress(request, client, replaySourceEntries(replay), account.address, clock.replayed, onReplayed).then(
+    replayJournal().then(
       (replayed) => {
         replayMs = performance.now() - replayStartedMs;
         if (replayed.toLowerCase() === contractAddress) {
@@ -180,6 +223,7 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions = {}): Pr
     request: createPublicRpc(replayAware, TRUSTED_RPC_LIMITS),
     publicRequest: createPublicRpc(replayAware, RPC_LIMITS),
     ready: progress.done,
+    onClose: persistent ? () => persistent.close() : undefined,
   });
   const synced = async () => {
     await progress.done;
@@ -243,13 +287,35 @@ async function replayedContractAddress(
   const { deployments } = outcome;
   const deployment = deployments.find((receipt) => receipt.contractAddress && getAddress(receipt.from) === custody);
   if (!deployment?.contractAddress) throw new Error('The chain journal has no CarbonCredit deployment by the custody key');
-  const minterRole = keccak256(toBytes('MINTER_ROLE'));
-  const isMinter = await client.readContract({
-    address: deployment.contractAddress,
-    abi: carbonCreditAbi,
-    functionName: 'hasRole',
-    args: [minterRole, custody],
-  });
-  if (!isMinter) throw new Error('The custody key is not the minter of the replayed contract: was the key changed?');
+  await requireMinter(client, deployment.contractAddress, custody);
   return deployment.contractAddress;
+}
+
+async function requireMinter(client: PublicClient, contractAddress: Address, custody: Address): Promise<void> {
+  const minterRole = keccak256(toBytes('MINTER_ROLE'));
+  const isMinter = await client.readContract({ address: contractAddress, abi: carbonCreditAbi, functionName: 'hasRole', args: [minterRole, custody] });
+  if (!isMinter) throw new Error('The custody key is not the minter of the replayed contract: was the key changed?');
+}
+
+/**
+ * The persistent engine's start: the entries its store holds already count as replayed at once (their receipts are
+ * there), the rest are executed as a replay would.
+ */
+async function resumedContractAddress(
+  persistent: PersistentProvider,
+  client: PublicClient,
+  replay: ReplaySource,
+  custody: Address,
+  onFinished: (outcome: ReplayOutcome) => void,
+  onReplayed: (receipt: { transactionHash: Hex; blockNumber: bigint }) => void,
+): Promise<Address> {
+  const hashes = replay.hashes;
+  const { stored } = await matchStoreToJournal(persistent.store, hashes);
+  for (let i = 0; i < stored; i++) onReplayed({ transactionHash: hashes[i], blockNumber: BigInt(i + 1) });
+  const storedUntil = Number(persistent.store.head.header.timestamp);
+  const outcome = await replayTransactions(persistent.request, client, journalFrom(replay, stored), onReplayed);
+  onFinished({ ...outcome, lastTimestamp: Math.max(outcome.lastTimestamp, storedUntil) });
+  const contractAddress = await deploymentAddress(replay.firstPage, custody);
+  await requireMinter(client, contractAddress, custody);
+  return contractAddress;
 }

@@ -112,7 +112,8 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
         return rows.map(entryOf);
       };
       // A failed read would fail the replay, and with it every chain write until the next restart: retry instead.
-      const page = async (): Promise<ChainJournalEntry[]> => {
+      const page = async (fromIndex?: number): Promise<ChainJournalEntry[]> => {
+        if (fromIndex !== undefined) afterId = fromIndex > 0 ? (ids[fromIndex - 1]?.id ?? lastId) : 0;
         for (let delayMs = RETRY_FIRST_MS; ; delayMs = Math.min(delayMs * 2, RETRY_MAX_MS)) {
           try {
             return await read();

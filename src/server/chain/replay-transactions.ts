@@ -39,8 +39,11 @@ export interface ReplaySource {
   hashes: readonly Hex[];
   /** The oldest entries; they hold the contract's deployment. */
   firstPage: readonly ReplayEntry[];
-  /** The entries after the previous page, oldest first; empty once the journal (as it was at start) is read. */
-  nextPage(): Promise<readonly ReplayEntry[]>;
+  /**
+   * The entries after the previous page, oldest first; empty once the journal (as it was at start) is read. With
+   * `fromIndex`, the page starts at that entry instead (a persistent chain store skips what it holds already).
+   */
+  nextPage(fromIndex?: number): Promise<readonly ReplayEntry[]>;
 }
 
 /** Every entry of `source`, oldest first, fetching a page only when the replay reaches it. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Hex } from 'viem';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -69,14 +70,16 @@ export async function startChain(config: Config, db: Database, options: StartCha
   // the running node, reaches them. So a restart waits neither for the replay nor for reading history (replay-progress.ts).
   const replay = await journal.replaySource();
   configureChainProcess({ memoryLimitBytes: config.chain.memoryLimitMb * 1024 * 1024, stallTimeoutMs: config.chain.stallTimeoutMs });
+  const storeDirectory = config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'chain');
   const startOptions = {
-    privateKey: key.privateKey, replay, journal, replayInBackground: true, log,
+    privateKey: key.privateKey, replay, journal, replayInBackground: true, log, engine: config.chain.engine, storeDirectory,
     reloadReplay: () => journal.replaySource(), onRestarted: options.onRestarted,
   };
   const chain = options.inProcess === false ? await startEmbeddedChain(startOptions) : await startEmbeddedChainProcess(startOptions);
   log(
     `Chain: embedded (chain id ${chain.chainId}), contract ${chain.contractAddress}, custody ${chain.custodyAddress} ` +
-      `(key from ${key.source}); ready in ${chain.startMs.toFixed(0)} ms, replaying ${replay.hashes.length} journal entries behind it`,
+      `(key from ${key.source}), engine ${config.chain.engine}${storeDirectory && config.chain.engine === 'persistent' ? ` (store ${storeDirectory})` : ''}; ` +
+      `ready in ${chain.startMs.toFixed(0)} ms, ${config.chain.engine === 'persistent' ? 'resuming' : 'replaying'} ${replay.hashes.length} journal entries behind it`,
   );
   chain.synced().then(
     ({ replayMs }) => log(`Chain: ${replay.hashes.length} journal entries replayed in ${replayMs.toFixed(0)} ms`),

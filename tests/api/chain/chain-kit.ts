@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
-import type { Config } from '../../../src/server/config';
+import { DEFAULT_CHAIN_ENGINE, type Config } from '../../../src/server/config';
 import { certificates, holdings } from '../../../src/server/db/schema';
 import type { TestApp } from '../../support/test-app';
 import type { ChainAuditResponse } from '../../../src/shared/schemas/chain-audit';
@@ -13,8 +13,14 @@ export const TEST_CUSTODY_KEY: Hex = `0x${'5a'.repeat(32)}`;
 export function chainOn(timeoutMs = 20_000): Partial<Config> {
   return {
     loginRateLimitPerMinute: 10_000,
-    chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs, anchorSpacingMs: 100, memoryLimitMb: 2048, stallTimeoutMs: 15_000 },
+    chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs, anchorSpacingMs: 100, memoryLimitMb: 2048, stallTimeoutMs: 15_000, engine: testChainEngine() },
   };
+}
+
+/** CHAIN_ENGINE runs the chain suites on either engine; the default otherwise. */
+export function testChainEngine(): Config['chain']['engine'] {
+  const engine = process.env.CHAIN_ENGINE;
+  return engine === 'persistent' || engine === 'edr' ? engine : DEFAULT_CHAIN_ENGINE;
 }
 
 /** The holding's token once the worker got to it (waits up to 30 s), read back from the database. */

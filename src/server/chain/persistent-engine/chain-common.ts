@@ -1,0 +1,29 @@
+import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
+import { CHAIN_ID } from '../../../shared/constants.js';
+
+/** As hardhat.config.cjs sets it for EDR: anchoring batches of a few hundred operations fit one transaction. */
+export const BLOCK_GAS_LIMIT = 2_000_000_000n;
+
+/**
+ * The embedded network's rules, as hardhat.config.cjs gives them to EDR: chain id 80002, every fork up to Cancun
+ * from genesis (the compiler's evmVersion) and none after, a base fee starting at zero.
+ */
+export function embeddedCommon(genesisTimestamp: number): Common {
+  const cancun = Mainnet.hardforks.findIndex((fork) => fork.name === 'cancun');
+  return createCustomCommon(
+    {
+      chainId: CHAIN_ID,
+      name: 'carbon-embedded',
+      hardforks: Mainnet.hardforks
+        .slice(0, cancun + 1)
+        .filter((fork) => fork.name !== 'mergeNetsplitBlock')
+        .map((fork) => (fork.name === 'shanghai' || fork.name === 'cancun' ? { name: fork.name, block: null, timestamp: 0 } : { name: fork.name, block: 0 })),
+      genesis: {
+        gasLimit: Number(BLOCK_GAS_LIMIT), difficulty: '0x0', nonce: '0x0000000000000000', extraData: '0x',
+        timestamp: `0x${genesisTimestamp.toString(16)}`, baseFeePerGas: '0x0', excessBlobGas: '0x0',
+      },
+    },
+    Mainnet,
+    { hardfork: Hardfork.Cancun },
+  );
+}
