@@ -27,6 +27,11 @@ export default tseslint.config(
       // Unused names are dead code, except a deliberately ignored `_` parameter or a rest sibling.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+      // One import style: relative imports of TypeScript name the module without an extension (the bundler resolves it).
+      'no-restricted-syntax': ['error',
+        { selector: "ImportDeclaration[source.value=/^\\.{1,2}\\/.*\\.js$/]", message: 'Import TypeScript modules without the .js extension (one import style)' },
+        { selector: "ExportNamedDeclaration[source.value=/^\\.{1,2}\\/.*\\.js$/]", message: 'Import TypeScript modules without the .js extension (one import style)' },
+      ],
     },
   },
   {

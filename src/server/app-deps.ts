@@ -1,6 +1,6 @@
-import type { ChainAnchoring } from './anchoring/chain-anchoring.js';
-import type { ChainAudit } from './anchoring/chain-audit.js';
-import type { ChainRuntime, ServerChain } from './chain/start-chain.js';
+import type { ChainAnchoring } from './anchoring/chain-anchoring';
+import type { ChainAudit } from './anchoring/chain-audit';
+import type { ChainRuntime, ServerChain } from './chain/start-chain';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { StatementRunner } from './db/statement-runner';

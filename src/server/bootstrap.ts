@@ -1,8 +1,8 @@
 import type { Config } from './config';
 import type { AppDeps } from './app-deps';
-import { createChainAnchoring } from './anchoring/chain-anchoring.js';
-import { createChainAudit } from './anchoring/chain-audit.js';
-import { startChain, type ServerChain, type StartChainOptions } from './chain/start-chain.js';
+import { createChainAnchoring } from './anchoring/chain-anchoring';
+import { createChainAudit } from './anchoring/chain-audit';
+import { startChain, type ServerChain, type StartChainOptions } from './chain/start-chain';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { Catalogue } from './services/catalogue';

@@ -2,7 +2,7 @@
 // through CHAIN_RPC_URL. Its journal lives in the database (DATABASE_URL, else the PGlite data dir) and its custody
 // key comes from CHAIN_PRIVATE_KEY or DATA_DIR/chain-custody.key, as for the chain inside `npm start`.
 import pg from 'pg';
-import { startChain } from './chain/start-chain.js';
+import { startChain } from './chain/start-chain';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { buildChainNodeServer } from './ops/chain-node-server';

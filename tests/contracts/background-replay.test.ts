@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi.js';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact.js';
-import { DEV_CUSTODY_PRIVATE_KEY, startEmbeddedChain } from '../../src/server/chain/embedded-chain.js';
-import type { ReplaySource } from '../../src/server/chain/replay-transactions.js';
-import { startEmbeddedChainProcess } from '../../src/server/chain/chain-process.js';
-import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender.js';
-import { sampleCredit } from './chain-test-kit.js';
+import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
+import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
+import { DEV_CUSTODY_PRIVATE_KEY, startEmbeddedChain } from '../../src/server/chain/embedded-chain';
+import type { ReplaySource } from '../../src/server/chain/replay-transactions';
+import { startEmbeddedChainProcess } from '../../src/server/chain/chain-process';
+import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender';
+import { sampleCredit } from './chain-test-kit';
 
 beforeAll(() => loadCarbonCreditArtifact(), 60_000);
 

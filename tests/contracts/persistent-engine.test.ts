@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi.js';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact.js';
-import { startEmbeddedChain, type ChainEngine } from '../../src/server/chain/embedded-chain.js';
-import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender.js';
-import { sampleCredit } from './chain-test-kit.js';
+import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
+import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
+import { startEmbeddedChain, type ChainEngine } from '../../src/server/chain/embedded-chain';
+import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender';
+import { sampleCredit } from './chain-test-kit';
 
 beforeAll(() => loadCarbonCreditArtifact(), 60_000);
 

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHex, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { CHAIN_ERROR_MESSAGES } from '../../src/server/chain/chain-call-error.js';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact.js';
-import { createHardhatProvider } from '../../src/server/chain/hardhat-provider.js';
-import type { Eip1193RequestFn } from '../../src/server/chain/public-rpc.js';
-import { connectRemoteChain } from '../../src/server/chain/remote-chain.js';
-import { sampleCredit } from './chain-test-kit.js';
+import { CHAIN_ERROR_MESSAGES } from '../../src/server/chain/chain-call-error';
+import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
+import { createHardhatProvider } from '../../src/server/chain/hardhat-provider';
+import type { Eip1193RequestFn } from '../../src/server/chain/public-rpc';
+import { connectRemoteChain } from '../../src/server/chain/remote-chain';
+import { sampleCredit } from './chain-test-kit';
 
 const privateKey = `0x${'42'.repeat(32)}` as const;
 let server: Server;

@@ -39,3 +39,14 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, source)).toEqual([]);
   });
 });
+
+describe('one import style', () => {
+  it('refuses a relative import that names the .js of a TypeScript module, and takes it without', async () => {
+    const lint = async (source: string) => {
+      const [result] = await eslint.lintText(source, { filePath: path.join(root, 'src/server/chain/x.ts') });
+      return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax');
+    };
+    expect(await lint("import { withTimeout } from './with-timeout.js';\nexport const y = withTimeout;\n")).toHaveLength(1);
+    expect(await lint("import { withTimeout } from './with-timeout';\nexport const y = withTimeout;\n")).toEqual([]);
+  });
+});

@@ -3,8 +3,8 @@ import type { Database } from '../db/client';
 import { certificates, holdings } from '../db/schema';
 import { firstRow, intArray, parseJson, rowsOf } from '../db/sql-values';
 import { plainStatements, type StatementRunner } from '../db/statement-runner';
-import type { JournalSource } from '../chain/journal-store.js';
-import type { PendingHolding } from './plan-anchor.js';
+import type { JournalSource } from '../chain/journal-store';
+import type { PendingHolding } from './plan-anchor';
 import { recordWebhookEvents } from '../db/record-webhook-events';
 
 export interface PendingCertificate {

@@ -5,14 +5,14 @@ import {
   loadPendingCertificates, loadPendingHoldings, loadUnappliedJournal,
   saveCertificateFailure, saveCertificateTxs, saveHoldingFailure, saveHoldingTokens,
   type PendingCertificate,
-} from './anchoring-queries.js';
-import type { MintCreditInput, SplitCreditInput } from '../chain/carbon-credit.js';
-import { ChainCallError } from '../chain/chain-call-error.js';
-import { retirementTxOf } from './chain-lookups.js';
-import { createdTokenIds } from '../chain/created-token-ids.js';
-import type { JournalStore } from '../chain/journal-store.js';
-import { planHoldingAnchor } from './plan-anchor.js';
-import type { ServerChain } from '../chain/start-chain.js';
+} from './anchoring-queries';
+import type { MintCreditInput, SplitCreditInput } from '../chain/carbon-credit';
+import { ChainCallError } from '../chain/chain-call-error';
+import { retirementTxOf } from './chain-lookups';
+import { createdTokenIds } from '../chain/created-token-ids';
+import type { JournalStore } from '../chain/journal-store';
+import { planHoldingAnchor } from './plan-anchor';
+import type { ServerChain } from '../chain/start-chain';
 
 export type AnchorOutcome = { tokenId: number } | { chainTxHash: Hex };
 

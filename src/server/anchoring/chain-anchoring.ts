@@ -2,13 +2,13 @@ import type { Hex } from 'viem';
 import type { Database } from '../db/client';
 import { plainStatements, type StatementRunner } from '../db/statement-runner';
 import type { MarketEvents } from '../services/market-events';
-import { AnchorWaiters } from './anchor-waiters.js';
-import { clearAnchorFailures, initialFrontier, storedAnchor } from './anchoring-queries.js';
-import { createAnchoringSweep, type AnchorOutcome } from './anchoring-sweep.js';
-import type { JournalStore } from '../chain/journal-store.js';
-import type { ServerChain } from '../chain/start-chain.js';
+import { AnchorWaiters } from './anchor-waiters';
+import { clearAnchorFailures, initialFrontier, storedAnchor } from './anchoring-queries';
+import { createAnchoringSweep, type AnchorOutcome } from './anchoring-sweep';
+import type { JournalStore } from '../chain/journal-store';
+import type { ServerChain } from '../chain/start-chain';
 
-export type { AnchorOutcome } from './anchoring-sweep.js';
+export type { AnchorOutcome } from './anchoring-sweep';
 export type AnchoringState = 'idle' | 'anchoring' | 'backing-off' | 'stopped';
 
 export interface ChainAnchoring {

@@ -1,9 +1,9 @@
 import type { Database } from '../db/client';
-import { countAnchoring, findLedgerConflicts, loadAnchoredHoldings, type AnchoredHolding, type AnchoringCounts } from './audit-queries.js';
-import { readRetirementReceipt, readTokenState, type RetirementReceipt } from './audit-token-reads.js';
-import type { CarbonCreditChain } from '../chain/carbon-credit.js';
-import { compareHoldingWithToken, type ChainMismatch } from './compare-holding-token.js';
-import { withTimeout } from '../chain/with-timeout.js';
+import { countAnchoring, findLedgerConflicts, loadAnchoredHoldings, type AnchoredHolding, type AnchoringCounts } from './audit-queries';
+import { readRetirementReceipt, readTokenState, type RetirementReceipt } from './audit-token-reads';
+import type { CarbonCreditChain } from '../chain/carbon-credit';
+import { compareHoldingWithToken, type ChainMismatch } from './compare-holding-token';
+import { withTimeout } from '../chain/with-timeout';
 
 export type AuditStatus = 'anchored' | 'pending' | 'attention';
 

@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
-import type { AnchoredHolding } from './audit-queries.js';
-import type { RetirementReceipt, TokenState } from './audit-token-reads.js';
-import { holdingUri } from './plan-anchor.js';
+import type { AnchoredHolding } from './audit-queries';
+import type { RetirementReceipt, TokenState } from './audit-token-reads';
+import { holdingUri } from './plan-anchor';
 
 export type MismatchKind = 'missing-token' | 'tonnes' | 'retired' | 'lineage' | 'owner' | 'record' | 'certificate-tx' | 'token' | 'serials';
 

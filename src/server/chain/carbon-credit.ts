@@ -1,12 +1,12 @@
 import { encodeFunctionData, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
-import { carbonCreditAbi } from './carbon-credit-abi.js';
-import { CHAIN_ERROR_MESSAGES as MESSAGES, ChainCallError, withChainError } from './chain-call-error.js';
-import { createdTokenIds } from './created-token-ids.js';
-import { toOnChainCredit, type OnChainCredit } from './on-chain-credit.js';
-import type { Eip1193RequestFn } from './public-rpc.js';
-import type { TransactionKind, TransactionSender } from './transaction-sender.js';
+import { carbonCreditAbi } from './carbon-credit-abi';
+import { CHAIN_ERROR_MESSAGES as MESSAGES, ChainCallError, withChainError } from './chain-call-error';
+import { createdTokenIds } from './created-token-ids';
+import { toOnChainCredit, type OnChainCredit } from './on-chain-credit';
+import type { Eip1193RequestFn } from './public-rpc';
+import type { TransactionKind, TransactionSender } from './transaction-sender';
 
-export type { OnChainCredit } from './on-chain-credit.js';
+export type { OnChainCredit } from './on-chain-credit';
 
 export interface MintCreditInput {
   /** Receiver; defaults to the custody address (the marketplace holds tokens for its users). */

@@ -1,12 +1,12 @@
 // Body of the chain process (started by chain-process.ts through chain-process-entry.mjs): hosts embedded chains so
 // that the EVM, signing and JSON-RPC plumbing (several milliseconds of CPU per transaction, and whatever memory a call
 // takes) never run in the process that serves HTTP and the database.
-import { startEmbeddedChain, type EmbeddedCarbonCreditChain } from './embedded-chain.js';
+import { startEmbeddedChain, type EmbeddedCarbonCreditChain } from './embedded-chain';
 import {
   deserializeError, serializeError, type ChainProcessOptions, type FromChainProcess, type ToChainProcess,
-} from './chain-process-protocol.js';
-import type { ReplayEntry, ReplaySource } from './replay-transactions.js';
-import type { ChainJournal, ChainJournalEntry } from './transaction-sender.js';
+} from './chain-process-protocol';
+import type { ReplayEntry, ReplaySource } from './replay-transactions';
+import type { ChainJournal, ChainJournalEntry } from './transaction-sender';
 
 if (!process.send) throw new Error('chain-process-body.ts must run in a child process with an IPC channel');
 const send = process.send.bind(process);

@@ -1,9 +1,9 @@
 import type { Hex } from 'viem';
-import { ChainCallError, type ContractRevert } from './chain-call-error.js';
-import { JsonRpcError } from './public-rpc.js';
-import type { ChainEngine } from './embedded-chain.js';
-import type { ReplayEntry } from './replay-transactions.js';
-import type { ChainJournalEntry } from './transaction-sender.js';
+import { ChainCallError, type ContractRevert } from './chain-call-error';
+import { JsonRpcError } from './public-rpc';
+import type { ChainEngine } from './embedded-chain';
+import type { ReplayEntry } from './replay-transactions';
+import type { ChainJournalEntry } from './transaction-sender';
 
 /** The chain methods the web server may call on a chain hosted in the chain process. */
 export const CHAIN_PROCESS_METHODS = [

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Hex } from 'viem';
-import { ChainCallError } from './chain-call-error.js';
-import type { ChainEngine, EmbeddedCarbonCreditChain, ReplayStatus } from './embedded-chain.js';
-import type { ReplayEntry, ReplaySource } from './replay-transactions.js';
-import type { ChainJournal } from './transaction-sender.js';
+import { ChainCallError } from './chain-call-error';
+import type { ChainEngine, EmbeddedCarbonCreditChain, ReplayStatus } from './embedded-chain';
+import type { ReplayEntry, ReplaySource } from './replay-transactions';
+import type { ChainJournal } from './transaction-sender';
 import {
   deserializeError,
   serializeError,
@@ -12,7 +12,7 @@ import {
   type ChainProcessMethod,
   type FromChainProcess,
   type ToChainProcess,
-} from './chain-process-protocol.js';
+} from './chain-process-protocol';
 
 export interface ChainProcessChainOptions {
   /** Custody key; it must stay the same across restarts for the journal to replay onto it. */

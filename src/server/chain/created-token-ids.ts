@@ -1,5 +1,5 @@
 import { getAbiItem, toEventSelector, type Hex } from 'viem';
-import { carbonCreditAbi } from './carbon-credit-abi.js';
+import { carbonCreditAbi } from './carbon-credit-abi';
 
 const CREDIT_MINTED = toEventSelector(getAbiItem({ abi: carbonCreditAbi, name: 'CreditMinted' }));
 const CREDIT_SPLIT = toEventSelector(getAbiItem({ abi: carbonCreditAbi, name: 'CreditSplit' }));

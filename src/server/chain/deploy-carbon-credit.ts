@@ -1,7 +1,7 @@
 import { encodeDeployData, type Address, type Hex } from 'viem';
-import { carbonCreditAbi } from './carbon-credit-abi.js';
-import type { ContractArtifact } from './contract-artifact.js';
-import type { TransactionSender } from './transaction-sender.js';
+import { carbonCreditAbi } from './carbon-credit-abi';
+import type { ContractArtifact } from './contract-artifact';
+import type { TransactionSender } from './transaction-sender';
 
 /** Deploys CarbonCredit with `admin` as admin and minter; returns its address and the deployment hash. */
 export async function deployCarbonCredit(

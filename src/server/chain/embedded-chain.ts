@@ -3,23 +3,23 @@ import {
   type Address, type Hex, type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { CHAIN_ID } from '../../shared/constants.js';
-import { DEFAULT_CHAIN_ENGINE } from '../config.js';
-import { carbonCreditAbi } from './carbon-credit-abi.js';
-import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit.js';
-import { marketplaceChain } from './chain-definition.js';
-import { loadCarbonCreditArtifact, type ContractArtifact } from './contract-artifact.js';
-import { deployCarbonCredit } from './deploy-carbon-credit.js';
-import { createHardhatProvider } from './hardhat-provider.js';
-import { createPersistentProvider, type PersistentProvider } from './persistent-engine/persistent-provider.js';
-import { journalFrom, matchStoreToJournal } from './persistent-engine/resume-store.js';
-import { createPublicRpc, JsonRpcError, METHOD_NOT_FOUND, type Eip1193RequestFn } from './public-rpc.js';
-import { replayAwareRequest, ReplayProgress } from './replay-progress.js';
-import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits.js';
+import { CHAIN_ID } from '../../shared/constants';
+import { DEFAULT_CHAIN_ENGINE } from '../config';
+import { carbonCreditAbi } from './carbon-credit-abi';
+import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit';
+import { marketplaceChain } from './chain-definition';
+import { loadCarbonCreditArtifact, type ContractArtifact } from './contract-artifact';
+import { deployCarbonCredit } from './deploy-carbon-credit';
+import { createHardhatProvider } from './hardhat-provider';
+import { createPersistentProvider, type PersistentProvider } from './persistent-engine/persistent-provider';
+import { journalFrom, matchStoreToJournal } from './persistent-engine/resume-store';
+import { createPublicRpc, JsonRpcError, METHOD_NOT_FOUND, type Eip1193RequestFn } from './public-rpc';
+import { replayAwareRequest, ReplayProgress } from './replay-progress';
+import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits';
 import {
   ReplayDivergence, replayEntryHash, replayGenesisDate, replaySourceEntries, replayTransactions, type ReplayEntry, type ReplayOutcome, type ReplaySource,
-} from './replay-transactions.js';
-import { createTransactionSender, type ChainJournal, type ChainJournalEntry } from './transaction-sender.js';
+} from './replay-transactions';
+import { createTransactionSender, type ChainJournal, type ChainJournalEntry } from './transaction-sender';
 
 /**
  * Hardhat's public development key #0. Fine for tests and a laptop demo; a deployment that serves /rpc to others must

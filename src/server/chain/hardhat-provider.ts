@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PROJECT_ROOT } from './contract-artifact.js';
-import { limitConcurrency } from './limit-concurrency.js';
-import { JsonRpcError, type Eip1193RequestFn } from './public-rpc.js';
+import { PROJECT_ROOT } from './contract-artifact';
+import { limitConcurrency } from './limit-concurrency';
+import { JsonRpcError, type Eip1193RequestFn } from './public-rpc';
 
 const require = createRequire(import.meta.url);
 

@@ -2,8 +2,8 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import type { Database } from '../db/client';
 import { chainJournal } from '../db/schema';
-import type { ReplaySource } from './replay-transactions.js';
-import type { ChainJournal, ChainJournalEntry, TransactionKind } from './transaction-sender.js';
+import type { ReplaySource } from './replay-transactions';
+import type { ChainJournal, ChainJournalEntry, TransactionKind } from './transaction-sender';
 
 /** embedded: the rows the embedded chain replays; remote: an audit trail of what was sent to a remote node. */
 export type JournalSource = 'embedded' | 'remote';

@@ -1,7 +1,7 @@
-import { JsonRpcError, LIMIT_EXCEEDED, type Eip1193RequestFn } from './public-rpc.js';
-import type { RpcAdmission } from './rpc-admission.js';
-import type { RpcLimits } from './rpc-limits.js';
-import { ChainTimeoutError, withTimeout } from './with-timeout.js';
+import { JsonRpcError, LIMIT_EXCEEDED, type Eip1193RequestFn } from './public-rpc';
+import type { RpcAdmission } from './rpc-admission';
+import type { RpcLimits } from './rpc-limits';
+import { ChainTimeoutError, withTimeout } from './with-timeout';
 
 type JsonRpcId = string | number | null;
 

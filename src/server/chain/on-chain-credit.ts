@@ -1,5 +1,5 @@
 import type { Address, ReadContractReturnType } from 'viem';
-import type { carbonCreditAbi } from './carbon-credit-abi.js';
+import type { carbonCreditAbi } from './carbon-credit-abi';
 
 /** The contract's getCreditDetails view (SPEC.md section 3) with dates as Date and amounts as numbers. */
 export interface OnChainCredit {

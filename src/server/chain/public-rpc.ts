@@ -1,5 +1,5 @@
-import { limitConcurrency } from './limit-concurrency.js';
-import { RPC_LIMITS, type RpcLimits } from './rpc-limits.js';
+import { limitConcurrency } from './limit-concurrency';
+import { RPC_LIMITS, type RpcLimits } from './rpc-limits';
 
 /** One EIP-1193 request, as a browser wallet sends it to /rpc. */
 export interface Eip1193Request {

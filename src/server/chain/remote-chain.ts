@@ -1,14 +1,14 @@
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { CHAIN_ID } from '../../shared/constants.js';
-import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit.js';
-import { CHAIN_ERROR_MESSAGES, ChainCallError } from './chain-call-error.js';
-import { marketplaceChain } from './chain-definition.js';
-import { loadCarbonCreditArtifact } from './contract-artifact.js';
-import { deployCarbonCredit } from './deploy-carbon-credit.js';
-import { createPublicRpc } from './public-rpc.js';
-import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits.js';
-import { createTransactionSender, type ChainJournal } from './transaction-sender.js';
+import { CHAIN_ID } from '../../shared/constants';
+import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit';
+import { CHAIN_ERROR_MESSAGES, ChainCallError } from './chain-call-error';
+import { marketplaceChain } from './chain-definition';
+import { loadCarbonCreditArtifact } from './contract-artifact';
+import { deployCarbonCredit } from './deploy-carbon-credit';
+import { createPublicRpc } from './public-rpc';
+import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits';
+import { createTransactionSender, type ChainJournal } from './transaction-sender';
 
 export interface RemoteChainOptions {
   /** CHAIN_RPC_URL: JSON-RPC endpoint of a node. */

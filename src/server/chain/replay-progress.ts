@@ -1,4 +1,4 @@
-import type { Eip1193RequestFn } from './public-rpc.js';
+import type { Eip1193RequestFn } from './public-rpc';
 
 /**
  * How far a background journal replay has come: which journaled transactions are on the chain again, the highest

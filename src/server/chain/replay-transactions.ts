@@ -1,5 +1,5 @@
 import { keccak256, recoverTransactionAddress, toHex, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
-import type { Eip1193RequestFn } from './public-rpc.js';
+import type { Eip1193RequestFn } from './public-rpc';
 
 /**
  * A journaled transaction to replay: its raw bytes, plus its original block time when known, and its hash when the

@@ -1,5 +1,5 @@
 import { FixedWindowLimiter } from '../limits/fixed-window-limiter';
-import type { RpcLimits } from './rpc-limits.js';
+import type { RpcLimits } from './rpc-limits';
 
 /**
  * Who may start a JSON-RPC call now: each client (an IP address) gets `callsPerMinute` calls per fixed window and

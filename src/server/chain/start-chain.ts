@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Hex } from 'viem';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { CarbonCreditChain } from './carbon-credit.js';
-import { loadCustodyKey } from './custody-key.js';
-import { startEmbeddedChain } from './embedded-chain.js';
-import { createJournalStore, type JournalStore } from './journal-store.js';
-import type { Eip1193RequestFn } from './public-rpc.js';
-import { connectRemoteChain } from './remote-chain.js';
-import { configureChainProcess, startEmbeddedChainProcess, type ChainNodeHealth } from './chain-process.js';
+import type { CarbonCreditChain } from './carbon-credit';
+import { loadCustodyKey } from './custody-key';
+import { startEmbeddedChain } from './embedded-chain';
+import { createJournalStore, type JournalStore } from './journal-store';
+import type { Eip1193RequestFn } from './public-rpc';
+import { connectRemoteChain } from './remote-chain';
+import { configureChainProcess, startEmbeddedChainProcess, type ChainNodeHealth } from './chain-process';
 
 /**
  * The chain as the server holds it. The embedded chain also exposes its node for server-side tooling and tests, a

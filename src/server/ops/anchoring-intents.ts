@@ -1,9 +1,9 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Address, Hex, Log } from 'viem';
-import { saveHoldingTokens } from '../anchoring/anchoring-queries.js';
-import { createdTokenIds } from '../chain/created-token-ids.js';
-import type { JournalStore } from '../chain/journal-store.js';
-import type { ServerChain } from '../chain/start-chain.js';
+import { saveHoldingTokens } from '../anchoring/anchoring-queries';
+import { createdTokenIds } from '../chain/created-token-ids';
+import type { JournalStore } from '../chain/journal-store';
+import type { ServerChain } from '../chain/start-chain';
 import type { Database } from '../db/client';
 import { anchoringIntents, holdings } from '../db/schema';
 import { rowsOf } from '../db/sql-values';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { chainAuditResponse, chainHealthResponse, noQuery } from '../../shared/schemas/chain-audit';
 import { errorResponse } from '../../shared/schemas/common';
 import type { AppDeps } from '../app-deps';
-import { ChainTimeoutError } from '../chain/with-timeout.js';
+import { ChainTimeoutError } from '../chain/with-timeout';
 import { readChainHealth } from '../ops/chain-health';
 
 // A full sweep reads every token: a few per minute per client is plenty for an operator.

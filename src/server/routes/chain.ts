@@ -5,11 +5,11 @@ import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME } from '../../sha
 import { errorResponse } from '../../shared/schemas/common';
 import { NotFoundError } from '../../domain/errors';
 import type { AppDeps } from '../app-deps';
-import { ChainCallError } from '../chain/chain-call-error.js';
-import { answerJsonRpcBody } from '../chain/json-rpc-answer.js';
-import { RpcAdmission } from '../chain/rpc-admission.js';
-import { RPC_LIMITS } from '../chain/rpc-limits.js';
-import { ChainTimeoutError, withTimeout } from '../chain/with-timeout.js';
+import { ChainCallError } from '../chain/chain-call-error';
+import { answerJsonRpcBody } from '../chain/json-rpc-answer';
+import { RpcAdmission } from '../chain/rpc-admission';
+import { RPC_LIMITS } from '../chain/rpc-limits';
+import { ChainTimeoutError, withTimeout } from '../chain/with-timeout';
 import { chainInfo, chainTransaction, onChainCredit, rpcPreflightSchema, rpcRouteSchema, tokenIdParams, txHashParams } from './chain-schemas';
 import { publicBaseUrl } from './public-base-url';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { createJournalStore } from '../../../src/server/chain/journal-store.js';
-import type { ReplayEntry } from '../../../src/server/chain/replay-transactions.js';
-import type { ChainJournalEntry } from '../../../src/server/chain/transaction-sender.js';
+import { createJournalStore } from '../../../src/server/chain/journal-store';
+import type { ReplayEntry } from '../../../src/server/chain/replay-transactions';
+import type { ChainJournalEntry } from '../../../src/server/chain/transaction-sender';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let testApp: TestApp;

@@ -8,9 +8,9 @@ import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager'
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Account, ValueEncoding, createAddressFromString, type Address as EjsAddress } from '@ethereumjs/util';
 import { buildBlock, createVM, type VM } from '@ethereumjs/vm';
-import { BLOCK_GAS_LIMIT, embeddedCommon } from './chain-common.js';
-import { BufferedTrieDB, LevelDB, type Level } from './level-store.js';
-import { ReceiptStore, type RawLog, type StoredReceipt } from './receipt-store.js';
+import { BLOCK_GAS_LIMIT, embeddedCommon } from './chain-common';
+import { BufferedTrieDB, LevelDB, type Level } from './level-store';
+import { ReceiptStore, type RawLog, type StoredReceipt } from './receipt-store';
 
 /**
  * Trie nodes kept in memory (an LRU; each is up to ~0.5 KB). Measured (docs/chain.md): 20,000–100,000 entries keep

@@ -1,7 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
-import type { StoredReceipt } from './receipt-store.js';
+import type { StoredReceipt } from './receipt-store';
 
 // JSON-RPC's quantities: hex without leading zeros.
 export const quantity = (value: bigint | number): string => `0x${value.toString(16)}`;

@@ -2,11 +2,11 @@ import type { Block } from '@ethereumjs/block';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, createZeroAddress, type Address, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
-import { CHAIN_ID } from '../../../shared/constants.js';
-import { INVALID_PARAMS, JsonRpcError, METHOD_NOT_FOUND, type Eip1193Request } from '../public-rpc.js';
-import { BLOCK_GAS_LIMIT } from './chain-common.js';
-import type { ChainStore } from './chain-store.js';
-import { formatBlock, formatLogs, formatReceipt, formatTransaction, quantity } from './json-rpc-format.js';
+import { CHAIN_ID } from '../../../shared/constants';
+import { INVALID_PARAMS, JsonRpcError, METHOD_NOT_FOUND, type Eip1193Request } from '../public-rpc';
+import { BLOCK_GAS_LIMIT } from './chain-common';
+import type { ChainStore } from './chain-store';
+import { formatBlock, formatLogs, formatReceipt, formatTransaction, quantity } from './json-rpc-format';
 
 /** What hardhat.config.cjs's network answers for fees: gas is free, a wallet's tip of 1 gwei is what EDR suggests. */
 const SUGGESTED_TIP_WEI = 1_000_000_000n;

@@ -1,7 +1,7 @@
-import { limitConcurrency } from '../limit-concurrency.js';
-import type { Eip1193RequestFn } from '../public-rpc.js';
-import { ChainStore, type ChainStoreOptions } from './chain-store.js';
-import { jsonRpcMethods } from './json-rpc-methods.js';
+import { limitConcurrency } from '../limit-concurrency';
+import type { Eip1193RequestFn } from '../public-rpc';
+import { ChainStore, type ChainStoreOptions } from './chain-store';
+import { jsonRpcMethods } from './json-rpc-methods';
 
 export interface PersistentProvider {
   /** The same shape as createHardhatProvider's: the gateway, the sender and the audit use it unchanged. */

@@ -1,6 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToBytes, bytesToBigInt, bytesToInt, intToBytes } from '@ethereumjs/util';
-import type { Level } from './level-store.js';
+import type { Level } from './level-store';
 
 /** A log as the EVM gives it: address, topics, data. */
 export type RawLog = [Uint8Array, Uint8Array[], Uint8Array];

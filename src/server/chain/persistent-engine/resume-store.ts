@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import type { Hex } from 'viem';
-import { ReplayDivergence, type ReplayEntry, type ReplaySource } from '../replay-transactions.js';
-import type { ChainStore } from './chain-store.js';
+import { ReplayDivergence, type ReplayEntry, type ReplaySource } from '../replay-transactions';
+import type { ChainStore } from './chain-store';
 
 /**
  * How many of the journal's entries the store holds already, checked in order: entry i must be the transaction of
