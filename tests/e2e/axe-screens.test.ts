@@ -31,7 +31,7 @@ afterAll(async () => {
 /** Every screen, each with something on it that proves it rendered. */
 const SCREENS: Array<{ path: () => string; ready: (page: Page) => Promise<void>; signedIn: boolean }> = [
   { path: () => '/', ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(), signedIn: false },
-  { path: () => '/signin', ready: (page) => page.getByRole('tab', { name: 'Create account' }).waitFor(), signedIn: false },
+  { path: () => '/signin', ready: (page) => expect.poll(() => page.getByRole('tab', { name: 'Create account' }).isEnabled()).toBe(true), signedIn: false },
   { path: () => '/', ready: (page) => page.getByText(/Welcome back/).waitFor(), signedIn: true },
   { path: () => '/dashboard', ready: (page) => page.getByRole('heading', { name: 'Recent Credits' }).waitFor(), signedIn: true },
   { path: () => '/marketplace', ready: (page) => page.getByRole('button', { name: 'Buy Credits' }).first().waitFor(), signedIn: true },

@@ -61,6 +61,17 @@ describe('the prerendered sign-in page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps its tabs and fields inert until the app runs it, so an early click or keystroke is not lost', async () => {
+    const { page } = await kit.open({ width: 1440, height: 900 });
+    // The static page alone: the app's scripts never arrive.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/signin');
+    await page.getByRole('heading', { name: 'Welcome to CarbonLedger', level: 1 }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Create account' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').isDisabled()).toBe(true);
+    expect(await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+  });
+
   it('is not sent to a signed-in user: / is Home at once, without the landing drawn first', async () => {
     const { page } = await kit.open({ width: 1440, height: 900 }, 'Returning');
     const response = await page.goto('/');

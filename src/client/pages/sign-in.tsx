@@ -9,6 +9,7 @@ import { CreateAccountForm } from '../features/auth/components/create-account-fo
 import { SignInForm } from '../features/auth/components/sign-in-form';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useHydrated } from '../hooks/use-hydrated';
 import { afterSignInPath } from '../lib/full-page';
 
 type Mode = 'signin' | 'register';
@@ -30,6 +31,7 @@ const POINTS = [
 /** `/signin`, where the server sends the Sign In button (GET /api/login): sign in or create an account. */
 export function SignInPage() {
   useDocumentTitle(SIGN_IN_PAGE_TITLE);
+  const hydrated = useHydrated();
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <FullPageLoader />;
   if (isAuthenticated) return <Redirect to={afterSignInPath()} replace />;
@@ -69,8 +71,9 @@ export function SignInPage() {
               <Tabs defaultValue={initialMode()}>
                 <CardHeader className="pb-2">
                   <TabsList className="w-full" aria-label="Account">
-                    <TabsTrigger value="signin">Sign in</TabsTrigger>
-                    <TabsTrigger value="register">Create account</TabsTrigger>
+                    {/* Inert, not faded, until the app runs the page (useHydrated): a click before then would be lost. */}
+                    <TabsTrigger value="signin" disabled={!hydrated} className="disabled:opacity-100">Sign in</TabsTrigger>
+                    <TabsTrigger value="register" disabled={!hydrated} className="disabled:opacity-100">Create account</TabsTrigger>
                   </TabsList>
                   <CardDescription className="sr-only">Choose whether to sign in or create a new account</CardDescription>
                 </CardHeader>

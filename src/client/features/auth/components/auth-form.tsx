@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from './form-error';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
 interface AuthFormProps {
   /** Names the form and its submit button. */
@@ -21,22 +22,25 @@ interface AuthFormProps {
 
 /** The frame of the sign-in and create-account forms: fields, the inline error, then the submit button. */
 export function AuthForm({ label, pendingLabel, pending, errorId, error, onSubmit, children, footnote }: AuthFormProps) {
+  const hydrated = useHydrated();
   return (
     <form
-      className="grid gap-4"
       aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
       }}
     >
-      {children}
-      <FormError id={errorId} message={error} />
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {pending ? pendingLabel : label}
-      </Button>
-      {footnote && <p className="text-center text-xs text-muted-foreground">{footnote}</p>}
+      {/* Disabled until the app runs the prerendered page: see useHydrated. */}
+      <fieldset className="grid min-w-0 gap-4" disabled={!hydrated}>
+        {children}
+        <FormError id={errorId} message={error} />
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {pending ? pendingLabel : label}
+        </Button>
+        {footnote && <p className="text-center text-xs text-muted-foreground">{footnote}</p>}
+      </fieldset>
     </form>
   );
 }
