@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../project-root';
-import { startEmbeddedVacuum, type EmbeddedVacuum } from './embedded-vacuum';
+import { startEmbeddedVacuum } from './embedded-vacuum';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -23,8 +23,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PGlite instance, for tests that clone a migrated template. */
   pglite?: PGlite;
-  /** The embedded database's scheduled vacuum (PGlite has no autovacuum), when one runs. */
-  vacuum?: EmbeddedVacuum;
   /** The pg pool, for LISTEN/NOTIFY fan-out between processes. */
   pool?: pg.Pool;
 }
@@ -52,8 +50,11 @@ export async function openDatabase(
   await pglite.waitReady;
   await leanTypeParsers(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  const vacuum = options.embeddedVacuumIntervalMs ? startEmbeddedVacuum(pglite, { intervalMs: options.embeddedVacuumIntervalMs, onError: (error) => console.error('[db] vacuum failed:', error) }) : null;
-  return { db, kind: 'pglite', pglite, vacuum: vacuum ?? undefined, close: async () => { vacuum?.stop(); await pglite.close(); } };
+  // PGlite runs no autovacuum: the server schedules it (see embedded-vacuum.ts).
+  const vacuum = options.embeddedVacuumIntervalMs
+    ? startEmbeddedVacuum(pglite, { intervalMs: options.embeddedVacuumIntervalMs, onError: (error) => console.error('[db] vacuum failed:', error) })
+    : null;
+  return { db, kind: 'pglite', pglite, close: async () => { await vacuum?.stop(); await pglite.close(); } };
 }
 
 type TypeParser = (value: string, typeId: number) => unknown;

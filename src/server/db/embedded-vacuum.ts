@@ -11,7 +11,8 @@ const DEAD_ROWS_SHARE = 0.05;
 export interface EmbeddedVacuum {
   /** Vacuums every table over the threshold now (tests and benches; the timer does one table per tick). */
   runAll(): Promise<string[]>;
-  stop(): void;
+  /** No more ticks; resolves once a tick under way has ended, so the database can close after it. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface EmbeddedVacuum {
  * visibility map skips untouched pages). Statistics are flushed first: the embedded backend otherwise holds them back.
  */
 export function startEmbeddedVacuum(pglite: PGlite, options: { intervalMs: number; onError?: (error: unknown) => void }): EmbeddedVacuum {
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | null = null;
   let stopped = false;
 
   const tablesOverThreshold = async (): Promise<string[]> => {
@@ -39,8 +40,10 @@ export function startEmbeddedVacuum(pglite: PGlite, options: { intervalMs: numbe
     const [worst] = await tablesOverThreshold();
     if (worst && !stopped) await vacuum(worst);
   };
+  // A tick still running when the next is due is not queued behind: that one is skipped.
   const timer = setInterval(() => {
-    running = running.then(tick).catch((error: unknown) => options.onError?.(error));
+    if (running) return;
+    running = tick().catch((error: unknown) => options.onError?.(error)).finally(() => { running = null; });
   }, options.intervalMs);
   timer.unref();
 
@@ -50,9 +53,10 @@ export function startEmbeddedVacuum(pglite: PGlite, options: { intervalMs: numbe
       for (const table of tables) await vacuum(table);
       return tables;
     },
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

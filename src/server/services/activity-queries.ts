@@ -54,7 +54,8 @@ export async function activityPage(db: Database, userId: number, query: Activity
   };
 }
 
-/** Every matching transaction for the CSV download, newest first, at most `maxRows`. */
-export async function activityRows(db: Database, userId: number, filter: ActivityFilter, maxRows: number): Promise<Transaction[]> {
-  return (await selectActivity(db, activityWhere(userId, filter)).limit(maxRows)).map(toTransaction);
+/** Every matching transaction, newest first (at most `maxRows` when given: the CSV download's bound). */
+export async function activityRows(db: Database, userId: number, filter: ActivityFilter, maxRows?: number): Promise<Transaction[]> {
+  const query = selectActivity(db, activityWhere(userId, filter));
+  return (await (maxRows === undefined ? query : query.limit(maxRows))).map(toTransaction);
 }

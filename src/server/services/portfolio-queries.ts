@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projectIntegrity } from '../db/integrity-columns';
-import { certificates, holdings, orders, projects, transactions } from '../db/schema';
+import { certificates, holdings, orders, projects } from '../db/schema';
 import type { IntegrityAttributes } from '../../shared/integrity';
 import { formatCents } from '../../domain/money';
 import { formatSerialRange } from '../../domain/serials';
 import type { Credit } from '../../shared/schemas/credit';
 import type { Transaction } from '../../shared/schemas/transaction';
 import type { UserStats } from '../../shared/schemas/stats';
+import { activityRows } from './activity-queries';
 
 type HoldingRow = typeof holdings.$inferSelect;
 
@@ -44,24 +45,9 @@ export async function listCredits(db: Database, userId: number): Promise<Credit[
   return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 }
 
-export async function listTransactions(db: Database, userId: number): Promise<Transaction[]> {
-  const rows = await db
-    .select({ row: transactions, projectName: projects.name })
-    .from(transactions)
-    .leftJoin(projects, eq(projects.id, transactions.projectId))
-    .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id));
-  return rows.map(({ row, projectName }) => ({
-    id: row.id,
-    type: row.type as Transaction['type'],
-    projectId: row.projectId,
-    projectName,
-    quantity: row.quantity,
-    totalAmount: formatCents(row.totalCents),
-    feeAmount: formatCents(row.feeCents),
-    certificateId: row.certificateId,
-    createdAt: row.createdAt.toISOString(),
-  }));
+/** Every transaction of the user, newest first (the activity page's query without a filter). */
+export function listTransactions(db: Database, userId: number): Promise<Transaction[]> {
+  return activityRows(db, userId, {});
 }
 
 /** Owned = active + escrowed tonnes (still the user's, some locked by orders), valued at each project's list price. */

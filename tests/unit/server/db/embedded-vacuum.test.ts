@@ -8,7 +8,7 @@ describe('the embedded database vacuum', () => {
   let db: PGlite;
   let vacuum: EmbeddedVacuum | undefined;
   afterEach(async () => {
-    vacuum?.stop();
+    await vacuum?.stop();
     await db.close();
   });
 
