@@ -4,16 +4,17 @@
 // serves /api/projects, until that first certificate verifies through /rpc (receipt, transaction, and the token's
 // retired state by eth_call), and until the latest chain state answers (the whole journal replayed).
 // `BENCH_RESTART_OPERATIONS=10000,100000` (default) chooses the sizes; `BENCH_RESTART_WAIT_REPLAY=false` skips the
-// wait for the whole replay (minutes at 100,000 operations). `BENCH_RESTART_ENGINE=persistent` runs the persistent
-// engine (CHAIN_ENGINE): a first start builds its store from the journal (timed, once: what upgrading an existing
-// journal costs), then the measured restart opens that store. `BENCH_RESTART_LOG=info` shows the server's log.
+// wait for the whole replay (minutes at 100,000 operations with EDR). `BENCH_RESTART_ENGINE` (CHAIN_ENGINE's default,
+// persistent, unless `edr`) chooses the engine: on the persistent one a first start builds its store from the journal
+// (timed, once: what upgrading an existing journal costs, with its size on disk), then the measured restart opens
+// that store. `BENCH_RESTART_LOG=info` shows the server's log.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeFunctionResult, encodeFunctionData, keccak256, parseTransaction, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { loadConfig } from '../src/server/config';
+import { DEFAULT_CHAIN_ENGINE, loadConfig } from '../src/server/config';
 import { closeAppDeps, createAppDeps } from '../src/server/bootstrap';
 import { carbonCreditAbi } from '../src/server/chain/carbon-credit-abi';
 import { startEmbeddedChain } from '../src/server/chain/embedded-chain';
@@ -111,8 +112,13 @@ async function timeUntil(startedMs: number, probe: () => Promise<boolean>, deadl
   }
 }
 
-const ENGINE = process.env.BENCH_RESTART_ENGINE === 'persistent' ? 'persistent' : 'edr';
+const ENGINE = process.env.BENCH_RESTART_ENGINE === 'edr' || process.env.BENCH_RESTART_ENGINE === 'persistent' ? process.env.BENCH_RESTART_ENGINE : DEFAULT_CHAIN_ENGINE;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** A directory's size on disk, by du (what the store costs an operator), or '?' where du is missing. */
+const megabytes = (directory: string) => {
+  const kilobytes = Number(spawnSync('du', ['-sk', directory], { encoding: 'utf8' }).stdout?.split('\t')[0]);
+  return Number.isFinite(kilobytes) ? `${Math.round(kilobytes / 1024)} MB` : '?';
+};
 
 /** What `npm start` runs once its outputs are built: the compiled server on `dataDir`. */
 function startServer(dataDir: string, port: number) {
@@ -159,7 +165,10 @@ async function restartTime(operations: number): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await storeJournal(dataDir, entries);
-    if (ENGINE === 'persistent') await buildStore(dataDir, port, operations);
+    if (ENGINE === 'persistent') {
+      await buildStore(dataDir, port, operations);
+      console.log(`  the store on disk: ${megabytes(path.join(dataDir, 'chain'))}; the whole data directory (journal database included): ${megabytes(dataDir)}`);
+    }
     // The compiled server, started from nothing (EDR) or from its store (persistent), timed from spawn.
     startedMs = performance.now();
     const { child, exited } = startServer(dataDir, port);

@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-/** The embedded chain's engine unless CHAIN_ENGINE says otherwise (docs/chain.md). */
-export const DEFAULT_CHAIN_ENGINE: 'persistent' | 'edr' = 'edr';
+/**
+ * The embedded chain's engine unless CHAIN_ENGINE says otherwise: persistent, whose start and memory do not grow with
+ * history; edr (Hardhat's in-memory EVM, faster to execute) replays the whole journal at every start (docs/chain.md).
+ */
+export const DEFAULT_CHAIN_ENGINE: 'persistent' | 'edr' = 'persistent';
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),

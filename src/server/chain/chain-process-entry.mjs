@@ -19,6 +19,20 @@ try {
 } catch {
   // Not permitted: run at normal priority.
 }
+
+/**
+ * Test-only, never set in production: with CHAIN_PROCESS_TEST_BALLAST_MB=N in its environment, each SIGUSR2 makes this
+ * process hold N MB more (filled, so resident). The memory watchdog is engine-independent, but the persistent engine
+ * keeps its memory flat by design, so no request can push it over CHAIN_MEMORY_LIMIT_MB; this lets
+ * tests/api/chain/chain-process-restart.test.ts do so. Nothing over HTTP reaches it: only a signal from the same
+ * machine, and only when the variable was set when the process started.
+ */
+const testBallastMb = Number(process.env.CHAIN_PROCESS_TEST_BALLAST_MB ?? 0);
+if (testBallastMb > 0) {
+  const ballast = [];
+  process.on('SIGUSR2', () => ballast.push(Buffer.alloc(testBallastMb * 1024 * 1024, 1)));
+}
+
 const compiledBody = new URL('./chain-process-body.js', import.meta.url);
 if (existsSync(compiledBody)) {
   await import(compiledBody.href);

@@ -110,9 +110,34 @@ describe('the chain process watchdog', () => {
   });
 
   it('kills a chain process whose memory passes the limit once its replay is done, and restarts it', async () => {
-    const small = await createTestApp({ chain: { ...chainOn().chain!, memoryLimitMb: 128 } }, { chain: { privateKey: TEST_CUSTODY_KEY } });
+    // The default engine keeps its memory flat whatever it is asked (its point), so the process is made to hold more
+    // through its test-only ballast (chain-process-entry.mjs), read from the environment when it is forked.
+    process.env.CHAIN_PROCESS_TEST_BALLAST_MB = '64';
+    const small = await createTestApp({ chain: { ...chainOn().chain!, memoryLimitMb: 128 } }, { chain: { privateKey: TEST_CUSTODY_KEY } })
+      .finally(() => delete process.env.CHAIN_PROCESS_TEST_BALLAST_MB);
     try {
-      // The limit is the configured one or half again the replayed history: heavy calls at the gas cap pass it.
+      await until('chain serving', async () => (await small.app.inject('/api/chain/health')).json(), (body) => body.serving === true);
+      const { pid } = small.deps.chain!.nodeHealth!();
+      // The limit is the configured one or half again the replayed history: 64 MB more at a time passes it.
+      const node = await until('memory kill', async () => {
+        const health = small.deps.chain!.nodeHealth!();
+        if (health.pid === pid && health.state === 'up') process.kill(pid!, 'SIGUSR2');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return small.deps.chain!.nodeHealth!();
+      }, (health) => /over its \d+ MB limit/.test(health.lastExit ?? ''), 40_000);
+      expect(node.lastExit).toMatch(/killed at \d+ MB resident, over its \d+ MB limit/);
+      expect((await small.app.inject('/api/projects')).statusCode).toBe(200);
+      const back = await until('restart', async () => small.deps.chain!.nodeHealth!(), (health) => health.state === 'up' && health.restarts >= 1);
+      expect(back.pid).not.toBe(pid);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('kills an EDR chain process inflated by public calls at the gas cap (their EVM traces), and restarts it', async () => {
+    const small = await createTestApp({ chain: { ...chainOn().chain!, memoryLimitMb: 128, engine: 'edr' } }, { chain: { privateKey: TEST_CUSTODY_KEY } });
+    try {
+      // EDR records a trace of every EVM step until the call ends: heavy calls at the gas cap pass the limit.
       const sled = { data: `0x${'5b'.repeat(2000)}600056` };
       const node = await until('memory kill', async () => {
         await Promise.all(Array.from({ length: 4 }, (_, i) => small.app.inject({
