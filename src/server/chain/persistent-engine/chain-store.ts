@@ -101,7 +101,7 @@ export class ChainStore {
       validateConsensus: false,
     });
     const stateDb = new BufferedTrieDB(stateLevel, TRIE_NODE_CACHE);
-    const trie = await createMPT({ db: stateDb as never, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes });
+    const trie = await createMPT({ common, db: stateDb as never, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes });
     const stateManager = new MerkleStateManager({ trie, common, caches: new Caches(STATE_CACHES) });
     const head = await blockchain.getCanonicalHeadBlock();
     if (head.header.number === 0n && !(await trie.checkRoot(head.header.stateRoot))) {
