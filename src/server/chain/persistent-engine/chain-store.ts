@@ -134,6 +134,9 @@ export class ChainStore {
       throw error;
     }
     const { block } = await builder.build();
+    // The block holds a copy of the transaction without the sender recovered while executing it: reading its receipt
+    // (the sender does, at once) would recover it again, the costliest step of a one-operation block after the EVM.
+    block.transactions[0].cache.senderPubKey ??= tx.getSenderPublicKey();
     await this.stateDb.persistReachable(block.header.stateRoot);
     const baseFee = block.header.baseFeePerGas ?? 0n;
     const receipt: StoredReceipt = {
