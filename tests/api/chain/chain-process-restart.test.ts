@@ -7,6 +7,13 @@ import { sampleValue, scrapeMetrics } from '../../support/prometheus';
 import { retire } from '../retirement/retirement-kit';
 import { anchoringDrained, chainOn, sweptAudit, TEST_CUSTODY_KEY } from './chain-kit';
 
+/**
+ * Each test restarts a chain process once or twice. With DATA_DIR=memory:// the persistent engine's store dies with
+ * the process, so a restart executes the whole journal again, in a process at nice 10: on a loaded 2-core machine
+ * (load average 20) two such restarts took over the 60 s default. Not a measure of speed, only room to finish.
+ */
+const RESTART_TEST_TIMEOUT_MS = 180_000;
+
 let t: TestApp;
 let projects: Project[];
 
@@ -16,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -56,7 +63,7 @@ describe('when the chain process is killed in the middle of anchoring', () => {
     const audit = await sweptAudit(t);
     expect(audit.mismatches).toEqual([]);
     expect(audit.status).toBe('anchored');
-  });
+  }, RESTART_TEST_TIMEOUT_MS);
 });
 
 describe('when the replay diverges from the journal', () => {
@@ -89,7 +96,7 @@ describe('when the replay diverges from the journal', () => {
     t.deps.chain!.killNode!('killed after the repair');
     const repaired = await until('chain health', health, (body) => body.serving === true);
     expect(repaired.node.replay).toMatchObject({ state: 'done', divergence: null });
-  });
+  }, RESTART_TEST_TIMEOUT_MS);
 });
 
 describe('the chain process watchdog', () => {
@@ -107,7 +114,7 @@ describe('the chain process watchdog', () => {
     } finally {
       await stalled.close();
     }
-  });
+  }, RESTART_TEST_TIMEOUT_MS);
 
   it('kills a chain process whose memory passes the limit once its replay is done, and restarts it', async () => {
     // The default engine keeps its memory flat whatever it is asked (its point), so the process is made to hold more
@@ -132,7 +139,7 @@ describe('the chain process watchdog', () => {
     } finally {
       await small.close();
     }
-  });
+  }, RESTART_TEST_TIMEOUT_MS);
 
   it('kills an EDR chain process inflated by public calls at the gas cap (their EVM traces), and restarts it', async () => {
     const small = await createTestApp({ chain: { ...chainOn().chain!, memoryLimitMb: 128, engine: 'edr' } }, { chain: { privateKey: TEST_CUSTODY_KEY } });
@@ -151,5 +158,5 @@ describe('the chain process watchdog', () => {
     } finally {
       await small.close();
     }
-  });
+  }, RESTART_TEST_TIMEOUT_MS);
 });
