@@ -3,6 +3,9 @@ import type { Hex } from 'viem';
 import { ReplayDivergence, type ReplayEntry, type ReplaySource } from '../replay-transactions';
 import type { ChainStore } from './chain-store';
 
+/** Receipts read at once while checking the store against the journal. */
+const CHECK_BATCH = 1_000;
+
 /**
  * How many of the journal's entries the store holds already, checked in order: entry i must be the transaction of
  * block i + 1 (one transaction a block). The journal is the source of truth: a store holding one block past it
@@ -13,11 +16,14 @@ import type { ChainStore } from './chain-store';
 export async function matchStoreToJournal(store: ChainStore, hashes: readonly Hex[]): Promise<{ stored: number; rolledBack: number }> {
   const head = store.head.header.number;
   let stored = 0;
-  for (; stored < hashes.length; stored++) {
-    const receipt = await store.receipts.get(hexToBytes(hashes[stored]));
-    if (!receipt || receipt.blockNumber > head) break;
-    if (receipt.blockNumber !== BigInt(stored + 1)) {
-      throw new ReplayDivergence(stored, hashes[stored], `the chain store holds it in block ${receipt.blockNumber}, the journal's order puts it in block ${stored + 1}`);
+  checking: for (let from = 0; from < hashes.length; from += CHECK_BATCH) {
+    const blockNumbers = await store.receipts.blockNumbers(hashes.slice(from, from + CHECK_BATCH).map((hash) => hexToBytes(hash)));
+    for (const blockNumber of blockNumbers) {
+      if (blockNumber === null || blockNumber > head) break checking;
+      if (blockNumber !== BigInt(stored + 1)) {
+        throw new ReplayDivergence(stored, hashes[stored], `the chain store holds it in block ${blockNumber}, the journal's order puts it in block ${stored + 1}`);
+      }
+      stored++;
     }
   }
   // Receipts are written just before their block; the last one matched must be on the canonical chain too.
