@@ -30,6 +30,11 @@ export interface ClusterOptions {
   /** Extra environment for every app instance. */
   env?: Record<string, string>;
   logDir: string;
+  /**
+   * The chain node's DATA_DIR: its persistent store (DATA_DIR/chain) goes with the database's journal, so a fresh
+   * database needs a fresh directory, and it must not be `npm start`'s ./data (another journal).
+   */
+  chainDataDir: string;
 }
 
 export interface Cluster {
@@ -96,7 +101,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const common = { CHAIN_PRIVATE_KEY: CLUSTER_CUSTODY_KEY, LOG_LEVEL: 'warn' };
   const chainPort = await freePort();
   const chainNode = launch('chain-node', 'chain-node.js', chainPort, {
-    ...common, DATABASE_URL: options.databaseUrl, CHAIN_NODE_HOST: '127.0.0.1', CHAIN_NODE_PORT: String(chainPort),
+    ...common, DATABASE_URL: options.databaseUrl, DATA_DIR: options.chainDataDir, CHAIN_NODE_HOST: '127.0.0.1', CHAIN_NODE_PORT: String(chainPort),
   }, options.logDir);
   await waitUntilOk(chainNode, '/healthz');
   const count = options.instances ?? 2;
@@ -137,7 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const databaseUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/carbon_cluster';
   await ensureDatabase(databaseUrl);
-  const cluster = await startCluster({ databaseUrl, logDir: path.join(ROOT, 'data', 'cluster-logs') });
+  const cluster = await startCluster({ databaseUrl, logDir: path.join(ROOT, 'data', 'cluster-logs'), chainDataDir: path.join(ROOT, 'data', 'cluster-chain') });
   console.log(`Chain node: ${cluster.chainNode.url}`);
   for (const app of cluster.apps) console.log(`App instance ${app.name}: ${app.url}`);
   console.log(`Logs in data/cluster-logs/. Ctrl-C stops everything.`);

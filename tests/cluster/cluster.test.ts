@@ -102,6 +102,7 @@ beforeAll(async () => {
     instanceDatabaseUrl: (index) => (index === 1 ? proxied.toString() : databaseUrl),
     env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', CHAIN_TIMEOUT_MS: '1500' },
     logDir: path.join(process.env.TMPDIR ?? '/tmp', databaseName),
+    chainDataDir: path.join(process.env.TMPDIR ?? '/tmp', databaseName, 'chain-node-data'),
   });
   database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
 }, 180_000);
