@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { firstRow, intArray, parseJson } from '../../db/sql-values';
+import { holdings, projects, transactions, users, webhookDeliveries } from '../../db/schema';
+import { insertRows, insertSelect, updateRows } from '../../db/set-writes';
 import type { StatementRunner } from '../../db/statement-runner';
 import { formatCents } from '../../../domain/money';
 import { answersInsert, type KeyedAnswer } from '../idempotency/idempotent-writes';
@@ -50,10 +52,10 @@ export interface PurchaseWrite {
  * values), the holdings with their reserved ids and serial ranges, the 'purchase' transactions, the webhook outbox
  * rows and the Idempotency-Key answers. Its shape is the same for 1 purchase or 100, with or without keys, so one
  * prepared plan serves them all. An answer whose key is stored already fails the statement (a primary-key violation,
- * see answersInsert), which rolls the batch back. The rows travel as one array per column (`unnest`): PostgreSQL
- * reads an int[] literal faster than the same rows as JSON, and the transactions take their holding ids from the
- * same arrays instead of a join with the inserted holdings (a write 10% cheaper). The updates name their ids as an
- * array too: the planner cannot see how few rows `unnest` yields and would otherwise scan the whole table.
+ * see answersInsert), which rolls the batch back. The ledger rows are built from the schema (`db/set-writes.ts`)
+ * and travel as one array per column (`unnest`): PostgreSQL reads an int[] literal faster than the same rows as
+ * JSON, and the transactions carry their reserved holding ids instead of joining the inserted holdings (a write 10%
+ * cheaper). The updates name their ids as an array too: the planner cannot see how few rows `unnest` yields.
  *
  * The purchase.completed outbox rows are built from the same arrays, for the buyers whose endpoints subscribed
  * (usually none): sending every purchase's event as JSON, to be parsed and mostly dropped by the join, cost about a
@@ -63,51 +65,31 @@ export interface PurchaseWrite {
 export async function writePurchases(
   tx: Executor, write: PurchaseWrite, now: Date, statements: StatementRunner,
 ): Promise<void> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const { projects, users, purchases } = write;
-  const column = <T>(rows: readonly T[], pick: (row: T) => number | bigint) => `{${rows.map(pick).join(',')}}`;
-  const projectIds = column(projects, (row) => row.id);
-  const userIds = column(users, (row) => row.id);
-  const holdingIds = column(purchases, (row) => row.holding_id);
-  const buyers = column(purchases, (row) => row.user_id);
-  const bought = column(purchases, (row) => row.project_id);
-  const tonnes = column(purchases, (row) => row.quantity);
-  const serialStarts = column(purchases, (row) => row.serial_start);
-  const serialEnds = column(purchases, (row) => row.serial_end);
+  const { projects: stock, users: cash, purchases } = write;
+  const column = <T>(rows: readonly T[], pick: (row: T) => number | string) => `{${rows.map(pick).join(',')}}`;
   const money = (pick: (row: PurchaseWrite['purchases'][number]) => bigint) => `{${purchases.map((row) => formatCents(pick(row))).join(',')}}`;
   await statements(tx, sql`
-    with sold as (
-      update projects p set available_credits = x.available_credits, next_serial = x.next_serial
-      from unnest(${projectIds}::int[], ${column(projects, (row) => row.available_credits)}::int[], ${column(projects, (row) => row.next_serial)}::int[])
-        as x(id, available_credits, next_serial)
-      where p.id = x.id and p.id = any(${projectIds}::int[])),
-    debited as (
-      update users u set cash_cents = x.cash_cents
-      from unnest(${userIds}::int[], ${column(users, (row) => row.cash_cents)}::bigint[]) as x(id, cash_cents)
-      where u.id = x.id and u.id = any(${userIds}::int[])),
-    inserted as (
-      insert into holdings (id, user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, purchase_date, status, origin, created_at)
-      select x.id, x.user_id, x.project_id, x.quantity, x.serial_start, x.serial_end, x.price_cents, ${at}, 'active', 'purchase', ${at}
-      from unnest(${holdingIds}::int[], ${buyers}::int[], ${bought}::int[], ${tonnes}::int[],
-        ${serialStarts}::int[], ${serialEnds}::int[], ${column(purchases, (row) => row.price_cents)}::bigint[])
-        as x(id, user_id, project_id, quantity, serial_start, serial_end, price_cents)),
-    recorded as (
-      insert into transactions (user_id, type, project_id, holding_id, quantity, total_cents, fee_cents, created_at)
-      select x.user_id, 'purchase', x.project_id, x.holding_id, x.quantity, x.total_cents, x.fee_cents, ${at}
-      from unnest(${buyers}::int[], ${bought}::int[], ${holdingIds}::int[], ${tonnes}::int[],
-        ${column(purchases, (row) => row.total_cents)}::bigint[], ${column(purchases, (row) => row.fee_cents)}::bigint[])
-        as x(user_id, project_id, holding_id, quantity, total_cents, fee_cents)),
-    notified as (
-      insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
-      select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'purchase.completed',
-        concat('{"type":"purchase.completed","timestamp":"', ${now.toISOString()}::text, '","data":{"creditId":', x.holding_id,
+    with sold as (${updateRows(projects, stock.map((row) => ({ id: row.id, availableCredits: row.available_credits, nextSerial: row.next_serial })))}),
+    debited as (${updateRows(users, cash.map((row) => ({ id: row.id, cashCents: row.cash_cents })))}),
+    inserted as (${insertRows(holdings, purchases.map((row) => ({
+      id: row.holding_id, userId: row.user_id, projectId: row.project_id, quantity: row.quantity, serialStart: row.serial_start,
+      serialEnd: row.serial_end, purchasePriceCents: row.price_cents,
+    })), { values: { purchaseDate: now, status: 'active', origin: 'purchase', createdAt: now } })}),
+    recorded as (${insertRows(transactions, purchases.map((row) => ({
+      userId: row.user_id, projectId: row.project_id, holdingId: row.holding_id, quantity: row.quantity, totalCents: row.total_cents, feeCents: row.fee_cents,
+    })), { values: { type: 'purchase', createdAt: now } })}),
+    notified as (${insertSelect(webhookDeliveries, {
+      endpointId: sql`w.id`, messageId: sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`, eventType: 'purchase.completed',
+      payload: sql`concat('{"type":"purchase.completed","timestamp":"', ${now.toISOString()}::text, '","data":{"creditId":', x.holding_id,
           ',"projectId":', x.project_id, ',"quantity":', x.quantity, ',"pricePerCredit":"', x.price, '","total":"', x.total,
-          '","serialStart":', x.serial_start, ',"serialEnd":', x.serial_end, '}}'),
-        ${at}, ${at}
-      from unnest(${holdingIds}::int[], ${buyers}::int[], ${bought}::int[], ${tonnes}::int[], ${serialStarts}::int[], ${serialEnds}::int[],
+          '","serialStart":', x.serial_start, ',"serialEnd":', x.serial_end, '}}')`,
+      nextAttemptAt: now, createdAt: now,
+    }, sql`unnest(${column(purchases, (row) => row.holding_id)}::int[], ${column(purchases, (row) => row.user_id)}::int[],
+        ${column(purchases, (row) => row.project_id)}::int[], ${column(purchases, (row) => row.quantity)}::int[],
+        ${column(purchases, (row) => row.serial_start)}::int[], ${column(purchases, (row) => row.serial_end)}::int[],
         ${money((row) => row.price_cents)}::text[], ${money((row) => row.total_cents)}::text[])
         as x(holding_id, user_id, project_id, quantity, serial_start, serial_end, price, total)
-      join webhook_endpoints w on w.user_id = x.user_id and 'purchase.completed' = any(w.events) and w.disabled_at is null),
+      join webhook_endpoints w on w.user_id = x.user_id and 'purchase.completed' = any(w.events) and w.disabled_at is null`)}),
     answered as (${answersInsert(write.answers, now)})
     select 1 as written`);
 }

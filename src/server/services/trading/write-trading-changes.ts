@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../domain/trading/ledger-rows';
-import { bigintArray, firstRow, intArray, numberArray, nullableBigintArray, nullableIntArray, textArray, timestampArray } from '../../db/sql-values';
+import { bigintArray, firstRow, intArray, numberArray, nullableBigintArray, textArray } from '../../db/sql-values';
+import { holdings, orders as ordersTable, trades as tradesTable, transactions, webhookDeliveries } from '../../db/schema';
+import { insertRows, insertSelect, rowSet, updateRows } from '../../db/set-writes';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
 import { formatCents } from '../../../domain/money';
 
@@ -12,16 +14,14 @@ export interface WrittenIds {
   lotIds: Map<number, number>;
 }
 
-/** The columns of a lot, one array each, in the order of `lots`. */
-function lotColumns(lots: readonly LedgerLot[]): SQL {
-  return sql`${intArray(lots.map((lot) => lot.id))}, ${intArray(lots.map((lot) => lot.userId))}, ${intArray(lots.map((lot) => lot.quantity))},
-    ${intArray(lots.map((lot) => lot.serialStart))}, ${intArray(lots.map((lot) => lot.serialEnd))},
-    ${bigintArray(lots.map((lot) => lot.purchasePriceCents))}, ${timestampArray(lots.map((lot) => lot.purchaseDateMs))},
-    ${textArray(lots.map((lot) => lot.status))}, ${nullableIntArray(lots.map((lot) => lot.orderId))}, ${textArray(lots.map((lot) => lot.origin))},
-    ${nullableIntArray(lots.map((lot) => lot.parentHoldingId))}`;
+/** A lot as a holdings row (its parent, set when the lot was created, is left out of updates). */
+function holdingRow(lot: LedgerLot) {
+  return {
+    id: lot.id, userId: lot.userId, quantity: lot.quantity, serialStart: lot.serialStart, serialEnd: lot.serialEnd,
+    purchasePriceCents: lot.purchasePriceCents, purchaseDate: new Date(lot.purchaseDateMs), status: lot.status, orderId: lot.orderId,
+    origin: lot.origin,
+  };
 }
-
-const LOT_ROW = sql.raw(`x(id, user_id, quantity, serial_start, serial_end, purchase_price_cents, purchase_date, status, order_id, origin, parent_id)`);
 
 /**
  * Writes a batch's final row states in ONE statement of data-modifying CTEs, holding only the parts with rows (each
@@ -37,14 +37,13 @@ export async function writeTradingChanges(
   tx: Executor, projectId: number, changes: LedgerChanges, expectedCash: ReadonlyMap<number, bigint>, now: Date,
   statements: StatementRunner = plainStatements,
 ): Promise<WrittenIds> {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const hasNewLots = changes.newLots.length > 0;
   const hasTrades = changes.trades.length > 0;
   const cash = cashPart(changes, expectedCash);
   const filled = [...changes.newOrders, ...changes.updatedOrders].filter((order) => order.status === 'filled');
   const ctes = [
-    ...lotParts(projectId, changes, at), ...orderParts(projectId, changes, at), ...cash.ctes, ...tradeParts(projectId, changes, at),
-    ...(filled.length > 0 ? [filledOrdersOutbox(projectId, filled, now, at)] : []),
+    ...lotParts(projectId, changes, now), ...orderParts(projectId, changes, now), ...cash.ctes, ...tradeParts(projectId, changes, now),
+    ...(filled.length > 0 ? [filledOrdersOutbox(projectId, filled, now)] : []),
   ];
   if (ctes.length === 0) return { tradeIds: new Map(), lotIds: new Map() };
   const result = await statements(tx, sql`
@@ -61,58 +60,36 @@ export async function writeTradingChanges(
 }
 
 /** The lots the batch created (given their ids and their parents' here) and changed. */
-function lotParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
+function lotParts(projectId: number, changes: LedgerChanges, now: Date): SQL[] {
   const ctes: SQL[] = [];
   if (changes.newLots.length > 0) {
-    ctes.push(sql`new_lots as (select * from unnest(${lotColumns(changes.newLots)}) as ${LOT_ROW})`);
+    const newLots = rowSet(holdings, changes.newLots.map((lot) => ({ ...holdingRow(lot), parentHoldingId: lot.parentHoldingId })));
+    ctes.push(sql`new_lots as (select * from ${newLots.source})`);
     ctes.push(sql`new_lot_ids as materialized (select x.id as key, nextval('holdings_id_seq')::int as id from new_lots x)`);
-    ctes.push(sql`inserted_lots as (
-      insert into holdings (id, user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, purchase_date,
-        status, order_id, origin, parent_holding_id, created_at)
-      select n.id, x.user_id, ${projectId}::int, x.quantity, x.serial_start, x.serial_end, x.purchase_price_cents, x.purchase_date,
-        x.status, x.order_id, x.origin, case when x.parent_id < 0 then p.id else x.parent_id end, ${at}
-      from new_lots x
-      join new_lot_ids n on n.key = x.id
-      left join new_lot_ids p on p.key = x.parent_id)`);
+    ctes.push(sql`inserted_lots as (${insertSelect(holdings, {
+      ...newLots.columns, id: sql`n.id`, projectId, createdAt: now,
+      parentHoldingId: sql`case when x.parent_holding_id < 0 then p.id else x.parent_holding_id end`,
+    }, sql`new_lots x join new_lot_ids n on n.key = x.id left join new_lot_ids p on p.key = x.parent_holding_id`)})`);
   }
-  if (changes.updatedLots.length > 0) {
-    ctes.push(sql`updated_lots as (
-      update holdings h set user_id = x.user_id, quantity = x.quantity, serial_start = x.serial_start, serial_end = x.serial_end,
-        purchase_price_cents = x.purchase_price_cents, purchase_date = x.purchase_date, status = x.status, order_id = x.order_id,
-        origin = x.origin
-      from unnest(${lotColumns(changes.updatedLots)}) as ${LOT_ROW}
-      where h.id = x.id and h.id = any(${intArray(changes.updatedLots.map((lot) => lot.id))}))`);
-  }
+  if (changes.updatedLots.length > 0) ctes.push(sql`updated_lots as (${updateRows(holdings, changes.updatedLots.map(holdingRow))})`);
   return ctes;
 }
 
 /** The orders the batch placed (ids and sequences reserved under the lock) and changed. */
-function orderParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
+function orderParts(projectId: number, changes: LedgerChanges, now: Date): SQL[] {
   const ctes: SQL[] = [];
-  const orders = changes.newOrders;
-  if (orders.length > 0) {
-    ctes.push(sql`inserted_orders as (
-      insert into orders (id, user_id, project_id, order_type, quantity, filled_quantity, remaining_quantity, price_cents,
-        locked_cents, status, sequence, created_at, updated_at)
-      select x.id, x.user_id, ${projectId}::int, x.order_type, x.quantity, x.filled_quantity, x.remaining_quantity, x.price_cents,
-        x.locked_cents, x.status, x.sequence, ${at}, ${at}
-      from unnest(${intArray(orders.map((order) => order.id))}, ${intArray(orders.map((order) => order.userId))},
-        ${textArray(orders.map((order) => order.side))}, ${intArray(orders.map((order) => order.quantity))},
-        ${intArray(orders.map((order) => order.filledQuantity))}, ${intArray(orders.map((order) => order.remainingQuantity))},
-        ${bigintArray(orders.map((order) => order.priceCents))}, ${bigintArray(orders.map((order) => order.lockedCents))},
-        ${textArray(orders.map((order) => order.status))}, ${bigintArray(orders.map((order) => BigInt(order.sequence)))})
-        as x(id, user_id, order_type, quantity, filled_quantity, remaining_quantity, price_cents, locked_cents, status, sequence))`);
+  if (changes.newOrders.length > 0) {
+    ctes.push(sql`inserted_orders as (${insertRows(ordersTable, changes.newOrders.map((order) => ({
+      id: order.id, userId: order.userId, orderType: order.side, quantity: order.quantity, filledQuantity: order.filledQuantity,
+      remainingQuantity: order.remainingQuantity, priceCents: order.priceCents, lockedCents: order.lockedCents, status: order.status,
+      sequence: order.sequence,
+    })), { values: { projectId, createdAt: now, updatedAt: now } })})`);
   }
-  const updated = changes.updatedOrders;
-  if (updated.length > 0) {
-    const ids = intArray(updated.map((order) => order.id));
-    ctes.push(sql`updated_orders as (
-      update orders o set filled_quantity = x.filled_quantity, remaining_quantity = x.remaining_quantity,
-        locked_cents = x.locked_cents, status = x.status, updated_at = ${at}
-      from unnest(${ids}, ${intArray(updated.map((order) => order.filledQuantity))},
-        ${intArray(updated.map((order) => order.remainingQuantity))}, ${bigintArray(updated.map((order) => order.lockedCents))},
-        ${textArray(updated.map((order) => order.status))}) as x(id, filled_quantity, remaining_quantity, locked_cents, status)
-      where o.id = x.id and o.id = any(${ids}))`);
+  if (changes.updatedOrders.length > 0) {
+    ctes.push(sql`updated_orders as (${updateRows(ordersTable, changes.updatedOrders.map((order) => ({
+      id: order.id, filledQuantity: order.filledQuantity, remainingQuantity: order.remainingQuantity, lockedCents: order.lockedCents,
+      status: order.status,
+    })), { values: { updatedAt: now } })})`);
   }
   return ctes;
 }
@@ -143,34 +120,31 @@ function cashPart(changes: LedgerChanges, expectedCash: ReadonlyMap<number, bigi
   };
 }
 
-/** The trades and their two history rows each (the buyer's names the lot it received, new lots resolved here). */
-function tradeParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
+/**
+ * The trades (each row's id is its key in the batch until `trade_ids` gives it a real one) and their two history rows
+ * each: the buyer's names the lot it received (new lots resolved here), the seller's none.
+ */
+function tradeParts(projectId: number, changes: LedgerChanges, now: Date): SQL[] {
   const trades = changes.trades;
   if (trades.length === 0) return [];
   const hasNewLots = changes.newLots.length > 0;
+  const tradeRows = rowSet(tradesTable, trades.map((trade) => ({
+    id: trade.key, buyOrderId: trade.buyOrderId, sellOrderId: trade.sellOrderId, buyerId: trade.buyerId, sellerId: trade.sellerId,
+    priceCents: trade.priceCents, quantity: trade.quantity, totalCents: trade.totalCents,
+  })));
+  const history = trades.flatMap((trade) => [
+    { userId: trade.buyerId, type: 'trade_buy', holdingId: trade.buyerLotIds[0], quantity: trade.quantity, totalCents: trade.totalCents },
+    { userId: trade.sellerId, type: 'trade_sell', holdingId: null, quantity: trade.quantity, totalCents: trade.totalCents },
+  ]);
   return [
-    sql`trade_rows as (
-      select * from unnest(${intArray(trades.map((trade) => trade.key))}, ${intArray(trades.map((trade) => trade.buyOrderId))},
-        ${intArray(trades.map((trade) => trade.sellOrderId))}, ${intArray(trades.map((trade) => trade.buyerId))},
-        ${intArray(trades.map((trade) => trade.sellerId))}, ${bigintArray(trades.map((trade) => trade.priceCents))},
-        ${intArray(trades.map((trade) => trade.quantity))}, ${bigintArray(trades.map((trade) => trade.totalCents))},
-        ${intArray(trades.map((trade) => trade.buyerLotIds[0]))})
-        as x(key, buy_order_id, sell_order_id, buyer_id, seller_id, price_cents, quantity, total_cents, buyer_lot))`,
-    sql`trade_ids as materialized (select x.key, nextval('trades_id_seq')::int as id from trade_rows x)`,
-    sql`inserted_trades as (
-      insert into trades (id, project_id, buy_order_id, sell_order_id, buyer_id, seller_id, venue, price_cents, quantity,
-        total_cents, created_at)
-      select t.id, ${projectId}::int, x.buy_order_id, x.sell_order_id, x.buyer_id, x.seller_id, 'book', x.price_cents, x.quantity,
-        x.total_cents, ${at}
-      from trade_rows x join trade_ids t on t.key = x.key)`,
-    sql`inserted_transactions as (
-      insert into transactions (user_id, type, project_id, holding_id, quantity, total_cents, fee_cents, created_at)
-      select side.user_id, side.type, ${projectId}::int, side.holding_id, x.quantity, x.total_cents, 0, ${at}
-      from trade_rows x
-      ${hasNewLots ? sql`left join new_lot_ids n on n.key = x.buyer_lot` : sql``}
-      cross join lateral (values
-        (x.buyer_id, 'trade_buy', ${hasNewLots ? sql`case when x.buyer_lot < 0 then n.id else x.buyer_lot end` : sql`x.buyer_lot`}),
-        (x.seller_id, 'trade_sell', null::int)) as side(user_id, type, holding_id))`,
+    sql`trade_rows as (select * from ${tradeRows.source})`,
+    sql`trade_ids as materialized (select x.id as key, nextval('trades_id_seq')::int as id from trade_rows x)`,
+    sql`inserted_trades as (${insertSelect(tradesTable, { ...tradeRows.columns, id: sql`t.id`, projectId, venue: 'book', createdAt: now },
+      sql`trade_rows x join trade_ids t on t.key = x.id`)})`,
+    sql`inserted_transactions as (${insertRows(transactions, history, {
+      values: { projectId, feeCents: 0n, createdAt: now, ...(hasNewLots ? { holdingId: sql`case when x.holding_id < 0 then n.id else x.holding_id end` } : {}) },
+      from: hasNewLots ? sql`left join new_lot_ids n on n.key = x.holding_id` : undefined,
+    })})`,
   ];
 }
 
@@ -180,15 +154,14 @@ function tradeParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
  * JSON.stringify gives for `{ type, timestamp, data }`, as the other events' (record-webhook-events.ts), without a
  * JSON document of every event sent only to be dropped by the join. A test compares the delivered bytes.
  */
-function filledOrdersOutbox(projectId: number, orders: readonly LedgerOrder[], now: Date, at: SQL): SQL {
-  return sql`outbox as (
-    insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
-    select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'order.filled',
-      concat('{"type":"order.filled","timestamp":"', ${now.toISOString()}::text, '","data":{"orderId":', x.order_id,
-        ',"projectId":', ${projectId}::int, ',"side":"', x.side, '","quantity":', x.quantity, ',"pricePerCredit":"', x.price, '"}}'),
-      ${at}, ${at}
-    from unnest(${intArray(orders.map((order) => order.userId))}, ${intArray(orders.map((order) => order.id))},
+function filledOrdersOutbox(projectId: number, orders: readonly LedgerOrder[], now: Date): SQL {
+  return sql`outbox as (${insertSelect(webhookDeliveries, {
+    endpointId: sql`w.id`, messageId: sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`, eventType: 'order.filled',
+    payload: sql`concat('{"type":"order.filled","timestamp":"', ${now.toISOString()}::text, '","data":{"orderId":', x.order_id,
+      ',"projectId":', ${projectId}::int, ',"side":"', x.side, '","quantity":', x.quantity, ',"pricePerCredit":"', x.price, '"}}')`,
+    nextAttemptAt: now, createdAt: now,
+  }, sql`unnest(${intArray(orders.map((order) => order.userId))}, ${intArray(orders.map((order) => order.id))},
       ${textArray(orders.map((order) => order.side))}, ${intArray(orders.map((order) => order.quantity))},
       ${textArray(orders.map((order) => formatCents(order.priceCents)))}) as x(user_id, order_id, side, quantity, price)
-    join webhook_endpoints w on w.user_id = x.user_id and 'order.filled' = any(w.events) and w.disabled_at is null)`;
+    join webhook_endpoints w on w.user_id = x.user_id and 'order.filled' = any(w.events) and w.disabled_at is null`)})`;
 }
