@@ -14,6 +14,7 @@ export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   'chain-node': 'src/server/chain-node.ts',
   'chain-process-body': 'src/server/chain/chain-process-body.ts',
+  'pglite-thread': 'src/server/db/pglite-thread.ts',
 };
 
 export async function buildServer() {
@@ -33,6 +34,7 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   copyFileSync(path.join(root, 'src/server/chain/chain-process-entry.mjs'), path.join(outdir, 'chain-process-entry.mjs'));
+  copyFileSync(path.join(root, 'src/server/db/pglite-thread-entry.mjs'), path.join(outdir, 'pglite-thread-entry.mjs'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

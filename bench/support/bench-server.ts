@@ -1,6 +1,7 @@
 // A marketplace server for benchmarks: fresh embedded database in a temp dir, rich demo accounts, no logs.
 // Prints `READY <port>` on stdout once listening. Extra environment is passed through (e.g. CHAIN_ENABLED).
-// BENCH_TIME_PGLITE=1 prints every 5 s on stderr where the embedded database's time went, by statement.
+// BENCH_TIME_PGLITE=1 prints every 5 s on stderr where the embedded database's time went, by statement (the database
+// then runs on the main thread, EMBEDDED_DB_THREAD=false, where the timing can see it).
 // BENCH_EXTRA_ISSUANCE tonnes are added to every project's issuance (and stock) before serving, so that long purchase
 // runs never meet a sold-out project: every request of a run is then valid, and runs compare the same work.
 import { mkdtempSync } from 'node:fs';
@@ -15,6 +16,8 @@ if (process.env.BENCH_TIME_PGLITE) (await import('./pglite-timing')).reportPglit
 const config = loadConfig({
   CHAIN_ENABLED: 'false',
   ...process.env,
+  // The timing patches PGlite in this thread: the database stays here when it is asked for.
+  ...(process.env.BENCH_TIME_PGLITE ? { EMBEDDED_DB_THREAD: 'false' } : {}),
   PORT: '0',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'silent',

@@ -39,7 +39,7 @@ export interface AppDepsOptions {
 export async function createAppDeps(config: Config, options: AppDepsOptions = {}): Promise<AppDeps> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.loadDataDir, embeddedCacheMb: config.embeddedCacheMb,
-    embeddedVacuumIntervalMs: config.embeddedVacuumIntervalMs,
+    embeddedVacuumIntervalMs: config.embeddedVacuumIntervalMs, embeddedThread: config.embeddedThread,
   });
   if (!options.loadDataDir) await migrateDatabase(database);
   if (config.seedDemoData && !options.loadDataDir) await seedCatalogue(database.db);

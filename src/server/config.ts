@@ -15,6 +15,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   EMBEDDED_VACUUM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  EMBEDDED_DB_THREAD: booleanFlag.default(true),
   DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -60,6 +61,11 @@ export type Config = {
   embeddedCacheMb: number;
   /** How often the embedded database's most bloated table is vacuumed (PGlite has no autovacuum); 0 turns it off. */
   embeddedVacuumIntervalMs: number;
+  /**
+   * A file-backed embedded database runs on a worker thread of its own (EMBEDDED_DB_THREAD, default on), beside HTTP on
+   * the main thread; false keeps it on the main thread (docs/performance.md has the measurements).
+   */
+  embeddedThread: boolean;
   demoCashCents: bigint;
   sessionTtlMs: number;
   loginRateLimitPerMinute: number;
@@ -143,6 +149,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     dataDir: env.DATA_DIR,
     embeddedCacheMb: env.EMBEDDED_CACHE_MB,
     embeddedVacuumIntervalMs: env.EMBEDDED_VACUUM_INTERVAL_MS,
+    embeddedThread: env.EMBEDDED_DB_THREAD,
     demoCashCents: env.DEMO_CASH_CENTS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -8,6 +8,9 @@ import type { PGlite } from '@electric-sql/pglite';
 const DEAD_ROWS_BASE = 200;
 const DEAD_ROWS_SHARE = 0.05;
 
+/** The calls the vacuum makes: a PGlite instance, on this thread or its own (pglite-remote.ts). */
+export type VacuumTarget = Pick<PGlite, 'query' | 'exec'>;
+
 export interface EmbeddedVacuum {
   /** Vacuums every table over the threshold now (tests and benches; the timer does one table per tick). */
   runAll(): Promise<string[]>;
@@ -22,7 +25,7 @@ export interface EmbeddedVacuum {
  * so that a pause of the main thread stays short (a vacuum of changes since the last one takes milliseconds: the
  * visibility map skips untouched pages). Statistics are flushed first: the embedded backend otherwise holds them back.
  */
-export function startEmbeddedVacuum(pglite: PGlite, options: { intervalMs: number; onError?: (error: unknown) => void }): EmbeddedVacuum {
+export function startEmbeddedVacuum(pglite: VacuumTarget, options: { intervalMs: number; onError?: (error: unknown) => void }): EmbeddedVacuum {
   let running: Promise<void> | null = null;
   let stopped = false;
 
