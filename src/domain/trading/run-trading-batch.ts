@@ -45,7 +45,10 @@ export interface BatchState extends Omit<BatchInputs, 'lots'> {
  * - a market order is immediate-or-cancel; a market buy takes only the tonnes its cash pays for. A market order
  *   that traded is stored as the IOC limit order it amounts to (price = worst fill price, the rest cancelled);
  *   one that found nothing to trade with stores nothing;
- * - a cancelled or self-trade-stopped remainder returns its lock or escrow to the owner.
+ * - a limit order's time in force: GTC rests its remainder, IOC cancels it, FOK fills whole or is stored cancelled
+ *   having locked nothing; an IOC or FOK sell escrows only the tonnes it filled. A post-only order that would trade
+ *   at once is refused (422) and changes nothing;
+ * - a cancelled, IOC or self-trade-stopped remainder returns its lock or escrow to the owner at once.
  * The cache must hold every resting order the commands can reach (see BookCache.readFor); the batch changes it in
  * place, so a caller whose write then fails must reset it.
  */
@@ -97,21 +100,44 @@ class BatchRunner {
     return command.side === 'buy' ? this.marketBuy(command, id) : this.marketSell(command, id);
   }
 
-  private limit({ userId, side, priceCents, quantity }: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
+  private limit(command: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
+    const { userId, side, priceCents, quantity, postOnly = false } = command;
+    const timeInForce = command.timeInForce ?? 'GTC';
     const lockCents = side === 'buy' ? buyLockCents(priceCents, quantity) : 0n;
     if (side === 'buy') this.requireCash(userId, lockCents, `this order locks $${formatCents(lockCents)}`);
     else this.requireCredits(userId, quantity);
+    if (postOnly) this.refuseTaking(side, priceCents);
     const order = this.newOrder(id, userId, side, priceCents, quantity, false);
+    order.timeInForce = timeInForce;
+    order.postOnly = postOnly;
+    // A FOK that cannot fill whole is stored cancelled without locking anything, so nothing else changes.
+    if (timeInForce === 'FOK' && this.book.fillableTonnes(side, userId, Number(priceCents), quantity) < quantity) {
+      order.status = 'cancelled';
+      return { ok: true, orderId: order.id, tradeKeys: [] };
+    }
+    // Only a resting (GTC) sell escrows its whole quantity; IOC and FOK sells escrow what they filled, as a market sell.
+    const rests = timeInForce === 'GTC';
     if (side === 'buy') {
       this.ledger.moveCash(userId, -lockCents);
       order.lockedCents = lockCents;
-    } else this.ledger.escrow(order, quantity);
-    const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity });
+    } else if (rests) this.ledger.escrow(order, quantity);
+    const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity, timeInForce, postOnly });
+    if (!rests && side === 'sell' && result.filledTonnes > 0) this.ledger.escrow(order, result.filledTonnes);
     const trades = copyTrades(result);
     const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
     this.finishTaker(order, result);
-    if (result.outcome === 'self_trade_cancelled') this.releaseRemainder(order);
+    if (result.outcome !== 'filled' && result.outcome !== 'rested') this.releaseRemainder(order);
     return { ok: true, orderId: order.id, tradeKeys };
+  }
+
+  /** A post-only order is refused, not repriced, when it would trade at once: nothing is placed. */
+  private refuseTaking(side: OrderSide, priceCents: bigint): void {
+    if (!this.book.wouldTake(side, Number(priceCents))) return;
+    const bestCents = BigInt((side === 'buy' ? this.book.bestAsk() : this.book.bestBid()) ?? 0);
+    throw new RefusedError(
+      `Post-only order refused: at $${formatCents(priceCents)} it would trade at once with the best ${side === 'buy' ? 'offer' : 'bid'} of $${formatCents(bestCents)}; nothing was placed`,
+      { priceCents, bestCents },
+    );
   }
 
   private marketBuy({ userId, quantity }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
@@ -139,6 +165,7 @@ class BatchRunner {
     if (trades.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
     const worstPriceCents = BigInt(trades[trades.length - 1].priceCents);
     const order = this.newOrder(id, userId, side, worstPriceCents, quantity, true);
+    order.timeInForce = 'IOC';
     if (side === 'sell') this.ledger.escrow(order, result.filledTonnes);
     const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
     order.filledQuantity = result.filledTonnes;

@@ -42,12 +42,12 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity, pricePerCredit } = request.body;
+      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly } = request.body;
       const priceCents = parseCents(pricePerCredit);
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity }, ticket),
+        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly }, ticket),
       });
     });
 

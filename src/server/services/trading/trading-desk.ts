@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { NotFoundError } from '../../../domain/errors';
+import type { TimeInForce } from '../../../domain/orderbook/order-input';
 import type { OrderSide } from '../../../domain/orderbook/order-status';
 import type { Order } from '../../../shared/schemas/trading';
 import { BatchDesk } from '../batch-desk';
@@ -53,9 +54,11 @@ export class TradingDesk {
   }
 
   placeLimitOrder(
-    input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>,
+    input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: TimeInForce; postOnly?: boolean },
+    ticket?: IdempotencyTicket<PlacedOrder>,
   ): Promise<PlacedOrder> {
-    return this.desk.submit(input.projectId, { kind: 'limit', userId: input.userId, side: input.side, priceCents: input.priceCents, quantity: input.quantity, ticket });
+    const { userId, side, priceCents, quantity, timeInForce, postOnly } = input;
+    return this.desk.submit(input.projectId, { kind: 'limit', userId, side, priceCents, quantity, timeInForce, postOnly, ticket });
   }
 
   placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
