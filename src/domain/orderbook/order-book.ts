@@ -137,6 +137,34 @@ export class OrderBook {
     return remainingTonnes;
   }
 
+  /**
+   * Changes a live order's price and remaining tonnes without matching (issue 31 amend). Lowering only its remaining
+   * tonnes keeps its place in the queue; a new price or more tonnes send it to the back of its (new) level. Its
+   * filled tonnes stay, so its quantity becomes filled + `remainingTonnes`. Returns whether it kept its place. Throws
+   * when no live order has this id, or when the new price would cross the book (the caller refuses that first).
+   */
+  amend(id: EntityId, priceCents: number, remainingTonnes: number): boolean {
+    const slot = this.slots.get(id);
+    if (slot === NONE) throw new Error(`order ${id} is not live in the book`);
+    checkOrderInput(priceCents, remainingTonnes);
+    const fields = this.store.fields;
+    const base = slot << SHIFT;
+    const currentTonnes = fields[base + REMAINING];
+    const filledTonnes = fields[base + QUANTITY] - currentTonnes;
+    if (priceCents === fields[base + PRICE] && remainingTonnes <= currentTonnes) {
+      this.levelTable[fields[base + LEVEL]].totalTonnes -= currentTonnes - remainingTonnes;
+      fields[base + REMAINING] = remainingTonnes;
+      fields[base + QUANTITY] = filledTonnes + remainingTonnes;
+      return true;
+    }
+    const side: OrderSide = fields[base + SIDE] === 0 ? 'buy' : 'sell';
+    if (this.wouldTake(side, priceCents)) throw new Error(`order ${id} amended to ${priceCents} would cross the book`);
+    const ownerIndex = fields[base + OWNER];
+    this.remove(id, slot);
+    this.rest(id, ownerIndex, side, priceCents, filledTonnes + remainingTonnes, remainingTonnes);
+    return false;
+  }
+
   /** Best (highest) bid price in cents, or undefined when there is no bid. */
   bestBid(): number | undefined {
     return this.bids.best()?.priceCents;

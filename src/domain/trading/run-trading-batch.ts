@@ -96,6 +96,7 @@ class BatchRunner {
     if (command.kind === 'cancel') return this.cancel(command);
     // The i-th placing command gets the i-th reserved id, used or not, so ids never depend on outcomes.
     const id = this.reserveId();
+    if (command.kind === 'amend') return this.amend(command, id);
     if (command.kind === 'limit') return this.limit(command, id);
     return command.side === 'buy' ? this.marketBuy(command, id) : this.marketSell(command, id);
   }
@@ -175,9 +176,7 @@ class BatchRunner {
   }
 
   private cancel({ userId, orderId }: Extract<TradingCommand, { kind: 'cancel' }>): CommandOutcome {
-    const order = this.ledger.order(orderId);
-    if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
-    if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be cancelled`);
+    const order = this.liveOrderOf(userId, orderId, 'cancelled');
     // An order ranked after the cached top of the book is not in the in-memory book: nothing to unlink there.
     if (!this.cache.offBook.has(order.id)) {
       const removedTonnes = this.book.cancel(order.id);
@@ -187,6 +186,55 @@ class BatchRunner {
     order.status = 'cancelled';
     this.ledger.markOrder(order);
     return { ok: true, orderId: order.id, tradeKeys: [] };
+  }
+
+  /**
+   * Changes a live order's price and/or total quantity without trading: fewer tonnes at the same price keep its place,
+   * anything else takes the reserved sequence (the back of the queue). A buy's lock becomes price × remaining (the
+   * difference moves from or to cash), a sell escrows exactly its new remaining tonnes.
+   */
+  private amend(command: Extract<TradingCommand, { kind: 'amend' }>, id: ReservedId): CommandOutcome {
+    const order = this.liveOrderOf(command.userId, command.orderId, 'amended');
+    const priceCents = command.priceCents ?? order.priceCents;
+    const quantity = command.quantity ?? order.quantity;
+    if (quantity <= order.filledQuantity) {
+      throw new RefusedError(`Order ${order.id} has ${order.filledQuantity} tonnes filled already: its quantity must stay above that`, { filledTonnes: order.filledQuantity, quantity });
+    }
+    const remaining = quantity - order.filledQuantity;
+    const keepsPlace = priceCents === order.priceCents && remaining <= order.remainingQuantity;
+    if (!keepsPlace && this.book.wouldTake(order.side, Number(priceCents))) {
+      throw new RefusedError(`At $${formatCents(priceCents)} order ${order.id} would trade at once: an amend never trades; cancel it and place a new order instead`);
+    }
+    if (order.side === 'buy') {
+      const deltaCents = buyLockCents(priceCents, remaining) - order.lockedCents;
+      if (deltaCents > 0n) this.requireCash(order.userId, deltaCents, `the amended order locks $${formatCents(deltaCents)} more`);
+      this.ledger.moveCash(order.userId, -deltaCents);
+      order.lockedCents += deltaCents;
+    } else if (remaining > order.remainingQuantity) {
+      this.requireCredits(order.userId, remaining - order.remainingQuantity);
+      this.ledger.escrow(order, remaining - order.remainingQuantity);
+    } else if (remaining < order.remainingQuantity) {
+      this.ledger.release(order.id);
+      this.ledger.escrow(order, remaining);
+    }
+    const offBook = this.cache.offBook.has(order.id);
+    Object.assign(order, { priceCents, quantity, remainingQuantity: remaining });
+    if (keepsPlace) {
+      if (!offBook) this.book.amend(order.id, Number(priceCents), remaining);
+    } else {
+      order.sequence = id.sequence;
+      this.cache.requeue(order);
+    }
+    this.ledger.markOrder(order);
+    return { ok: true, orderId: order.id, tradeKeys: [] };
+  }
+
+  /** The user's order `orderId` when it is live: someone else's is a 404 like a missing one, a finished one a 409. */
+  private liveOrderOf(userId: number, orderId: number, action: string): LedgerOrder {
+    const order = this.ledger.order(orderId);
+    if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
+    if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be ${action}`);
+    return order;
   }
 
   private finishTaker(order: LedgerOrder, result: MatchResult): void {

@@ -38,6 +38,17 @@ export const placeOrderBody = z.strictObject({
 // The input shape: a client may leave out the fields that have defaults.
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
+/** Issue 31 amend: a new price and/or total quantity (filled tonnes included) for a live limit order. */
+export const amendOrderBody = z.strictObject({
+  quantity: quantityTonnes.optional().describe('The new total quantity, filled tonnes included; less than now keeps the order\'s place in the queue'),
+  pricePerCredit: priceDollars.optional().describe('A new limit price: the order goes to the back of the queue at it; one that would trade at once is refused'),
+}).refine((body) => body.quantity !== undefined || body.pricePerCredit !== undefined, { error: 'Give quantity, pricePerCredit or both' });
+export type AmendOrderBody = z.input<typeof amendOrderBody>;
+
+export const cancelAllQuery = z.object({
+  projectId: wholeNumberQuery('projectId', { min: 1, max: MAX_ID }).optional().describe('Only this project\'s orders; all projects when absent'),
+});
+
 export const marketOrderBody = z.strictObject({
   projectId: projectIdField,
   orderType: orderTypeField,
@@ -77,6 +88,8 @@ export const trade = z.object({
   createdAt: z.string(),
 });
 export type Trade = z.infer<typeof trade>;
+
+export const cancelAllResponse = z.object({ cancelled: z.array(order) });
 
 export const placeOrderResponse = z.object({ order, matched: z.boolean(), trades: z.array(trade) });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;

@@ -110,10 +110,13 @@ function orderParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
     const ids = intArray(updated.map((order) => order.id));
     ctes.push(sql`updated_orders as (
       update orders o set filled_quantity = x.filled_quantity, remaining_quantity = x.remaining_quantity,
-        locked_cents = x.locked_cents, status = x.status, updated_at = ${at}
+        locked_cents = x.locked_cents, status = x.status, quantity = x.quantity, price_cents = x.price_cents, sequence = x.sequence,
+        updated_at = ${at}
       from unnest(${ids}, ${intArray(updated.map((order) => order.filledQuantity))},
         ${intArray(updated.map((order) => order.remainingQuantity))}, ${bigintArray(updated.map((order) => order.lockedCents))},
-        ${textArray(updated.map((order) => order.status))}) as x(id, filled_quantity, remaining_quantity, locked_cents, status)
+        ${textArray(updated.map((order) => order.status))}, ${intArray(updated.map((order) => order.quantity))},
+        ${bigintArray(updated.map((order) => order.priceCents))}, ${bigintArray(updated.map((order) => BigInt(order.sequence)))})
+        as x(id, filled_quantity, remaining_quantity, locked_cents, status, quantity, price_cents, sequence)
       where o.id = x.id and o.id = any(${ids}))`);
   }
   return ctes;

@@ -9,7 +9,8 @@ import { ReferenceBook } from './reference-book';
 type Command =
   | { kind: 'limit'; ownerId: string; side: OrderSide; priceCents: number; quantityTonnes: number; timeInForce: TimeInForce; postOnly: boolean }
   | { kind: 'market'; ownerId: string; side: OrderSide; quantityTonnes: number }
-  | { kind: 'cancel'; pick: number };
+  | { kind: 'cancel'; pick: number }
+  | { kind: 'amend'; pick: number; priceCents: number; remainingTonnes: number };
 
 // Seeded so that a failure can be replayed: ORDER_TYPES_SEED=<the printed seed> npx vitest run this file.
 const seed = Number(process.env.ORDER_TYPES_SEED ?? Date.now() % 2 ** 31);
@@ -25,9 +26,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 7, arbitrary: limit },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('market' as const), ownerId: owner, side, quantityTonnes: fc.integer({ min: 1, max: 15 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('amend' as const), pick: fc.nat(), priceCents: fc.integer({ min: 95, max: 105 }), remainingTonnes: fc.integer({ min: 1, max: 12 }) }) },
 );
 
-describe('OrderBook with every time in force and post-only, against the reference model', () => {
+describe('OrderBook with every time in force, post-only and amend, against the reference model', () => {
   it('agrees with the model and keeps each type\'s promise for any command sequence', () => {
     const details = fc.check(
       fc.property(fc.array(command, { maxLength: 80, size: 'max' }), (commands) => {
@@ -38,6 +40,16 @@ describe('OrderBook with every time in force and post-only, against the referenc
           if (cmd.kind === 'cancel') {
             const id = ids.length === 0 ? 'unknown' : ids[cmd.pick % ids.length];
             expect(book.cancel(id)).toBe(reference.cancel(id));
+            return;
+          }
+          if (cmd.kind === 'amend') {
+            const id = ids.length === 0 ? 'unknown' : ids[cmd.pick % ids.length];
+            const expected = reference.amend(id, cmd.priceCents, cmd.remainingTonnes);
+            if (expected === 'unknown' || expected === 'crosses') expect(() => book.amend(id, cmd.priceCents, cmd.remainingTonnes)).toThrow();
+            else expect(book.amend(id, cmd.priceCents, cmd.remainingTonnes)).toBe(expected === 'kept');
+            const order = book.getOrder(id);
+            if (order) expect(order.filledTonnes + order.remainingTonnes).toBe(order.quantityTonnes);
+            checkSides();
             return;
           }
           const id = index;
@@ -63,10 +75,16 @@ describe('OrderBook with every time in force and post-only, against the referenc
             expect(result.outcome).toBe(crossed ? 'post_only_refused' : 'rested');
           }
           expect(result.status).toBe(result.outcome === 'rested' ? (result.filledTonnes === 0 ? 'open' : 'partially_filled') : result.restingTonnes + result.cancelledTonnes === 0 ? 'filled' : 'cancelled');
-          for (const sideOfBook of ['buy', 'sell'] as const) {
-            expect(book.liveOrders(sideOfBook).map((order) => [order.id, order.remainingTonnes])).toEqual(reference.ordersOf(sideOfBook).map((order) => [order.id, order.remainingTonnes]));
-          }
+          checkSides();
         });
+        function checkSides(): void {
+          for (const sideOfBook of ['buy', 'sell'] as const) {
+            expect(book.liveOrders(sideOfBook).map((order) => [order.id, order.priceCents, order.remainingTonnes, order.quantityTonnes]))
+              .toEqual(reference.ordersOf(sideOfBook).map((order) => [order.id, order.priceCents, order.remainingTonnes, order.quantityTonnes]));
+          }
+          const [bid, ask] = [book.bestBid(), book.bestAsk()];
+          if (bid !== undefined && ask !== undefined) expect(bid).toBeLessThan(ask);
+        }
       }),
       { seed, numRuns: 300 },
     );

@@ -82,6 +82,21 @@ export class ReferenceBook {
     };
   }
 
+  /** Issue 31 amend: fewer tonnes at the same price keep the place, anything else goes to the back; 'crosses' changes nothing. */
+  amend(id: EntityId, priceCents: number, remainingTonnes: number): 'kept' | 'moved' | 'crosses' | 'unknown' {
+    const order = this.live.find((candidate) => candidate.id === id);
+    if (order === undefined) return 'unknown';
+    const filledTonnes = order.quantityTonnes - order.remainingTonnes;
+    if (priceCents === order.priceCents && remainingTonnes <= order.remainingTonnes) {
+      Object.assign(order, { remainingTonnes, quantityTonnes: filledTonnes + remainingTonnes });
+      return 'kept';
+    }
+    const best = this.ordersOf(order.side === 'buy' ? 'sell' : 'buy')[0];
+    if (best && (order.side === 'buy' ? best.priceCents <= priceCents : best.priceCents >= priceCents)) return 'crosses';
+    Object.assign(order, { priceCents, remainingTonnes, quantityTonnes: filledTonnes + remainingTonnes, sequence: this.sequence++ });
+    return 'moved';
+  }
+
   cancel(id: EntityId): number {
     const order = this.live.find((candidate) => candidate.id === id);
     if (order === undefined) return 0;
