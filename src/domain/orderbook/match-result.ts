@@ -19,9 +19,13 @@ export interface Trade {
  * - `filled`: fully traded;
  * - `rested`: a limit order whose remainder (possibly all of it) now rests in the book;
  * - `self_trade_cancelled`: matching reached a resting order of the same owner, so the remainder was cancelled;
- * - `market_remainder_cancelled`: a market order found no more liquidity, so its remainder was cancelled.
+ * - `market_remainder_cancelled`: a market order found no more liquidity, so its remainder was cancelled;
+ * - `ioc_remainder_cancelled`: an IOC limit order traded what it could and its remainder was cancelled;
+ * - `fok_refused`: a FOK order could not fill completely at once, so nothing traded and all of it was cancelled;
+ * - `post_only_refused`: a post-only order would have taken, so nothing traded and all of it was cancelled.
  */
-export type TakerOutcome = 'filled' | 'rested' | 'self_trade_cancelled' | 'market_remainder_cancelled';
+export type TakerOutcome =
+  | 'filled' | 'rested' | 'self_trade_cancelled' | 'market_remainder_cancelled' | 'ioc_remainder_cancelled' | 'fok_refused' | 'post_only_refused';
 
 /** Mutable, pooled trade record; see `MatchResult`. */
 export class TradeRecord implements Trade {

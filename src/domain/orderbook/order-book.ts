@@ -13,6 +13,8 @@ import { SlotIndex } from './slot-index';
  * within a price, and every trade is at the resting (maker) order's price. A limit remainder rests; a market
  * order is immediate-or-cancel and never rests.
  *
+ * Limit orders carry a time in force (GTC, IOC, FOK) and may be post-only; see `submitLimit`.
+ *
  * Self-trade prevention is cancel-newest: when the incoming order reaches a resting order of the same owner,
  * matching stops and the incoming order's remainder is cancelled (never rested), while the resting order keeps
  * its place. A remainder only rests once nothing crossing it is left, so the book is never crossed
@@ -57,18 +59,31 @@ export class OrderBook {
     this.rest(order.id, ownerIndex, order.side, order.priceCents, order.quantityTonnes, remainingTonnes);
   }
 
-  /** Matches a limit order and rests its remainder (unless self-trade prevention cancelled it). */
+  /**
+   * Matches a limit order by its time in force: GTC rests its remainder, IOC cancels it, FOK trades its whole
+   * quantity or nothing (the quantity it could reach before its owner's own first resting order, which stops it).
+   * A post-only order that would trade at once is refused whole. Self-trade prevention cancels any remainder.
+   */
   submitLimit(order: LimitOrderInput): MatchResult {
     const { id, ownerId, side, priceCents, quantityTonnes } = order;
+    const timeInForce = order.timeInForce ?? 'GTC';
     checkOrderInput(priceCents, quantityTonnes);
+    if (order.postOnly === true && timeInForce !== 'GTC') throw new RangeError('a post-only order must be GTC');
     this.checkNewId(id);
     const opposite = side === 'buy' ? this.asks : this.bids;
     const ownerIndex = this.store.ownerIndex(ownerId);
-    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, opposite.direction * priceCents, quantityTonnes);
+    const limitKey = opposite.direction * priceCents;
+    if (order.postOnly === true && this.wouldTake(side, priceCents)) {
+      return this.refuse(id, ownerId, quantityTonnes, 'post_only_refused');
+    }
+    if (timeInForce === 'FOK' && this.reachableTonnes(ownerIndex, opposite, limitKey, quantityTonnes) < quantityTonnes) {
+      return this.refuse(id, ownerId, quantityTonnes, 'fok_refused');
+    }
+    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, limitKey, quantityTonnes);
     const result = this.result;
     if (remainingTonnes === 0) result.outcome = 'filled';
-    else if (this.selfTradeStopped) {
-      result.outcome = 'self_trade_cancelled';
+    else if (this.selfTradeStopped || timeInForce !== 'GTC') {
+      result.outcome = this.selfTradeStopped ? 'self_trade_cancelled' : 'ioc_remainder_cancelled';
       result.cancelledTonnes = remainingTonnes;
     } else {
       result.outcome = 'rested';
@@ -77,6 +92,21 @@ export class OrderBook {
     }
     result.status = orderStatus(result.filledTonnes, remainingTonnes, result.outcome !== 'rested');
     return result;
+  }
+
+  /** Whether a limit order of `side` at `priceCents` would trade at once (the opposite best price crosses it). */
+  wouldTake(side: OrderSide, priceCents: number): boolean {
+    const opposite = side === 'buy' ? this.asks : this.bids;
+    return opposite.count > 0 && opposite.keys[opposite.count - 1] >= opposite.direction * priceCents;
+  }
+
+  /**
+   * The tonnes a limit order of `ownerId` on `side` at `priceCents` could trade at once, counted up to `atLeast`:
+   * what a FOK order needs all of. Stops at the owner's own first resting order, where self-trade prevention would.
+   */
+  fillableTonnes(side: OrderSide, ownerId: EntityId, priceCents: number, atLeast: number): number {
+    const opposite = side === 'buy' ? this.asks : this.bids;
+    return this.reachableTonnes(this.store.ownerIndex(ownerId), opposite, opposite.direction * priceCents, atLeast);
   }
 
   /** Matches a market order immediate-or-cancel: whatever cannot trade now is cancelled. */
@@ -105,6 +135,34 @@ export class OrderBook {
     const remainingTonnes = this.store.fields[(slot << SHIFT) + REMAINING];
     this.remove(id, slot);
     return remainingTonnes;
+  }
+
+  /**
+   * Changes a live order's price and remaining tonnes without matching (issue 31 amend). Lowering only its remaining
+   * tonnes keeps its place in the queue; a new price or more tonnes send it to the back of its (new) level. Its
+   * filled tonnes stay, so its quantity becomes filled + `remainingTonnes`. Returns whether it kept its place. Throws
+   * when no live order has this id, or when the new price would cross the book (the caller refuses that first).
+   */
+  amend(id: EntityId, priceCents: number, remainingTonnes: number): boolean {
+    const slot = this.slots.get(id);
+    if (slot === NONE) throw new Error(`order ${id} is not live in the book`);
+    checkOrderInput(priceCents, remainingTonnes);
+    const fields = this.store.fields;
+    const base = slot << SHIFT;
+    const currentTonnes = fields[base + REMAINING];
+    const filledTonnes = fields[base + QUANTITY] - currentTonnes;
+    if (priceCents === fields[base + PRICE] && remainingTonnes <= currentTonnes) {
+      this.levelTable[fields[base + LEVEL]].totalTonnes -= currentTonnes - remainingTonnes;
+      fields[base + REMAINING] = remainingTonnes;
+      fields[base + QUANTITY] = filledTonnes + remainingTonnes;
+      return true;
+    }
+    const side: OrderSide = fields[base + SIDE] === 0 ? 'buy' : 'sell';
+    if (this.wouldTake(side, priceCents)) throw new Error(`order ${id} amended to ${priceCents} would cross the book`);
+    const ownerIndex = fields[base + OWNER];
+    this.remove(id, slot);
+    this.rest(id, ownerIndex, side, priceCents, filledTonnes + remainingTonnes, remainingTonnes);
+    return false;
   }
 
   /** Best (highest) bid price in cents, or undefined when there is no bid. */
@@ -180,6 +238,29 @@ export class OrderBook {
       }
     }
     return remainingTonnes;
+  }
+
+  /** Records a taker that trades nothing and leaves nothing resting: all of it is cancelled. */
+  private refuse(id: EntityId, ownerId: EntityId, quantityTonnes: number, outcome: 'fok_refused' | 'post_only_refused'): MatchResult {
+    const result = this.result;
+    result.reset(id, ownerId);
+    result.outcome = outcome;
+    result.cancelledTonnes = quantityTonnes;
+    result.status = 'cancelled';
+    return result;
+  }
+
+  /** Σ remaining tonnes from the best level of `opposite` while its key is ≥ `limitKey`, up to the owner's first order or `atLeast`. */
+  private reachableTonnes(ownerIndex: number, opposite: BookSide, limitKey: number, atLeast: number): number {
+    const fields = this.store.fields;
+    let tonnes = 0;
+    for (let i = opposite.count - 1; i >= 0 && tonnes < atLeast && opposite.keys[i] >= limitKey; i--) {
+      for (let slot = opposite.levels[i].head; slot !== NONE && tonnes < atLeast; slot = fields[(slot << SHIFT) + NEXT]) {
+        if (fields[(slot << SHIFT) + OWNER] === ownerIndex) return tonnes;
+        tonnes += fields[(slot << SHIFT) + REMAINING];
+      }
+    }
+    return tonnes;
   }
 
   private rest(id: EntityId, ownerIndex: number, side: OrderSide, priceCents: number, quantityTonnes: number, remainingTonnes: number): void {

@@ -5,12 +5,22 @@ export const MAX_BOOK_PRICE_CENTS = 100_000_000;
 /** Highest accepted order quantity (DESIGN.md); level totals stay exact integers far below 2^53. */
 export const MAX_BOOK_QUANTITY_TONNES = 1_000_000_000;
 
+/**
+ * How long a limit order may wait: GTC rests its remainder until cancelled; IOC trades what it can at once and
+ * cancels the rest; FOK trades its whole quantity at once or nothing at all.
+ */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+
 export interface LimitOrderInput {
   id: EntityId;
   ownerId: EntityId;
   side: OrderSide;
   priceCents: number;
   quantityTonnes: number;
+  /** GTC when absent. */
+  timeInForce?: TimeInForce;
+  /** Only ever rests: refused whole, nothing traded, when it would take at once. GTC only. */
+  postOnly?: boolean;
 }
 
 export interface MarketOrderInput {

@@ -100,14 +100,32 @@ export class BookCache implements RestingState {
    */
   readFor(commands: readonly TradingCommand[]): BookRead {
     const cancelIds = commands.flatMap((command) => (command.kind === 'cancel' ? [command.orderId] : []));
-    const cancelling = new Set(cancelIds);
+    const amendIds = commands.flatMap((command) => (command.kind === 'amend' ? [command.orderId] : []));
+    // An amended order may leave its place (or its price) before a later command of the batch: like a cancelled one, it does not cover.
+    const cancelling = new Set([...cancelIds, ...amendIds]);
     const sides: SideRead[] = [];
     for (const need of reachOf(commands)) {
       if (this.covers(need, cancelling)) continue;
       const ahead = this.leanReads > 0 ? 0 : this.limits.readChunk;
-      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelIds.length + ahead });
+      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelling.size + ahead });
     }
-    return { sides, orderIds: cancelIds.filter((id) => !this.orders.has(id)) };
+    return { sides, orderIds: [...new Set([...cancelIds, ...amendIds])].filter((id) => !this.orders.has(id)) };
+  }
+
+  /**
+   * Places an order that lost its place in the queue (an amend gave it the newest sequence): into the cached book when
+   * it ranks before its side's cursor, else out of it (offBook), so that the cache never holds an order behind ones it
+   * has not read. Its escrowed lots go with it.
+   */
+  requeue(order: LedgerOrder): void {
+    if (this.orders.has(order.id)) this.book.cancel(order.id);
+    this.orders.delete(order.id);
+    this.offBook.delete(order.id);
+    if (this.afterCursor(order)) this.offBook.set(order.id, order);
+    else {
+      this.book.add({ id: order.id, ownerId: order.userId, side: order.side, priceCents: Number(order.priceCents), quantityTonnes: order.quantity, remainingTonnes: order.remainingQuantity });
+      this.orders.set(order.id, order);
+    }
   }
 
   /** Adds what a BookRead returned. */
@@ -219,6 +237,14 @@ function reachOf(commands: readonly TradingCommand[]): Reach[] {
   const bids: Reach = { side: 'buy', tonnes: 0, boundCents: -1n };
   for (const command of commands) {
     if (command.kind === 'cancel') continue;
+    // An amend to a new price must see the opposite best price to refuse crossing it: one tonne within that price.
+    if (command.kind === 'amend') {
+      if (command.priceCents === null) continue;
+      const reach = command.side === 'buy' ? asks : bids;
+      reach.tonnes += 1;
+      if (command.side === 'buy' ? command.priceCents > reach.boundCents : reach.boundCents < 0n || command.priceCents < reach.boundCents) reach.boundCents = command.priceCents;
+      continue;
+    }
     // A market order has no limit: it reaches every price.
     if (command.side === 'buy') {
       asks.tonnes += command.quantity;

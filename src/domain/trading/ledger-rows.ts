@@ -1,3 +1,4 @@
+import type { TimeInForce } from '../orderbook/order-input';
 import type { OrderSide, OrderStatus } from '../orderbook/order-status';
 
 // The rows a trading batch reads and writes, as plain values (money in bigint cents, times in epoch ms).
@@ -38,6 +39,9 @@ export interface LedgerOrder {
   isNew: boolean;
   /** Pays from cash as it fills instead of from a lock (market buy); never rests. */
   isMarket: boolean;
+  /** Set on the orders a batch places (the write stores them); a loaded resting order is GTC, not post-only. */
+  timeInForce?: TimeInForce;
+  postOnly?: boolean;
 }
 
 export interface LedgerTrade {

@@ -45,7 +45,10 @@ export interface BatchState extends Omit<BatchInputs, 'lots'> {
  * - a market order is immediate-or-cancel; a market buy takes only the tonnes its cash pays for. A market order
  *   that traded is stored as the IOC limit order it amounts to (price = worst fill price, the rest cancelled);
  *   one that found nothing to trade with stores nothing;
- * - a cancelled or self-trade-stopped remainder returns its lock or escrow to the owner.
+ * - a limit order's time in force: GTC rests its remainder, IOC cancels it, FOK fills whole or is stored cancelled
+ *   having locked nothing; an IOC or FOK sell escrows only the tonnes it filled. A post-only order that would trade
+ *   at once is refused (422) and changes nothing;
+ * - a cancelled, IOC or self-trade-stopped remainder returns its lock or escrow to the owner at once.
  * The cache must hold every resting order the commands can reach (see BookCache.readFor); the batch changes it in
  * place, so a caller whose write then fails must reset it.
  */
@@ -93,25 +96,49 @@ class BatchRunner {
     if (command.kind === 'cancel') return this.cancel(command);
     // The i-th placing command gets the i-th reserved id, used or not, so ids never depend on outcomes.
     const id = this.reserveId();
+    if (command.kind === 'amend') return this.amend(command, id);
     if (command.kind === 'limit') return this.limit(command, id);
     return command.side === 'buy' ? this.marketBuy(command, id) : this.marketSell(command, id);
   }
 
-  private limit({ userId, side, priceCents, quantity }: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
+  private limit(command: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
+    const { userId, side, priceCents, quantity, postOnly = false } = command;
+    const timeInForce = command.timeInForce ?? 'GTC';
     const lockCents = side === 'buy' ? buyLockCents(priceCents, quantity) : 0n;
     if (side === 'buy') this.requireCash(userId, lockCents, `this order locks $${formatCents(lockCents)}`);
     else this.requireCredits(userId, quantity);
+    if (postOnly) this.refuseTaking(side, priceCents);
     const order = this.newOrder(id, userId, side, priceCents, quantity, false);
+    order.timeInForce = timeInForce;
+    order.postOnly = postOnly;
+    // A FOK that cannot fill whole is stored cancelled without locking anything, so nothing else changes.
+    if (timeInForce === 'FOK' && this.book.fillableTonnes(side, userId, Number(priceCents), quantity) < quantity) {
+      order.status = 'cancelled';
+      return { ok: true, orderId: order.id, tradeKeys: [] };
+    }
+    // Only a resting (GTC) sell escrows its whole quantity; IOC and FOK sells escrow what they filled, as a market sell.
+    const rests = timeInForce === 'GTC';
     if (side === 'buy') {
       this.ledger.moveCash(userId, -lockCents);
       order.lockedCents = lockCents;
-    } else this.ledger.escrow(order, quantity);
-    const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity });
+    } else if (rests) this.ledger.escrow(order, quantity);
+    const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity, timeInForce, postOnly });
+    if (!rests && side === 'sell' && result.filledTonnes > 0) this.ledger.escrow(order, result.filledTonnes);
     const trades = copyTrades(result);
     const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
     this.finishTaker(order, result);
-    if (result.outcome === 'self_trade_cancelled') this.releaseRemainder(order);
+    if (result.outcome !== 'filled' && result.outcome !== 'rested') this.releaseRemainder(order);
     return { ok: true, orderId: order.id, tradeKeys };
+  }
+
+  /** A post-only order is refused, not repriced, when it would trade at once: nothing is placed. */
+  private refuseTaking(side: OrderSide, priceCents: bigint): void {
+    if (!this.book.wouldTake(side, Number(priceCents))) return;
+    const bestCents = BigInt((side === 'buy' ? this.book.bestAsk() : this.book.bestBid()) ?? 0);
+    throw new RefusedError(
+      `Post-only order refused: at $${formatCents(priceCents)} it would trade at once with the best ${side === 'buy' ? 'offer' : 'bid'} of $${formatCents(bestCents)}; nothing was placed`,
+      { priceCents, bestCents },
+    );
   }
 
   private marketBuy({ userId, quantity }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
@@ -139,6 +166,7 @@ class BatchRunner {
     if (trades.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
     const worstPriceCents = BigInt(trades[trades.length - 1].priceCents);
     const order = this.newOrder(id, userId, side, worstPriceCents, quantity, true);
+    order.timeInForce = 'IOC';
     if (side === 'sell') this.ledger.escrow(order, result.filledTonnes);
     const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
     order.filledQuantity = result.filledTonnes;
@@ -148,9 +176,7 @@ class BatchRunner {
   }
 
   private cancel({ userId, orderId }: Extract<TradingCommand, { kind: 'cancel' }>): CommandOutcome {
-    const order = this.ledger.order(orderId);
-    if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
-    if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be cancelled`);
+    const order = this.liveOrderOf(userId, orderId, 'cancelled');
     // An order ranked after the cached top of the book is not in the in-memory book: nothing to unlink there.
     if (!this.cache.offBook.has(order.id)) {
       const removedTonnes = this.book.cancel(order.id);
@@ -160,6 +186,55 @@ class BatchRunner {
     order.status = 'cancelled';
     this.ledger.markOrder(order);
     return { ok: true, orderId: order.id, tradeKeys: [] };
+  }
+
+  /**
+   * Changes a live order's price and/or total quantity without trading: fewer tonnes at the same price keep its place,
+   * anything else takes the reserved sequence (the back of the queue). A buy's lock becomes price × remaining (the
+   * difference moves from or to cash), a sell escrows exactly its new remaining tonnes.
+   */
+  private amend(command: Extract<TradingCommand, { kind: 'amend' }>, id: ReservedId): CommandOutcome {
+    const order = this.liveOrderOf(command.userId, command.orderId, 'amended');
+    const priceCents = command.priceCents ?? order.priceCents;
+    const quantity = command.quantity ?? order.quantity;
+    if (quantity <= order.filledQuantity) {
+      throw new RefusedError(`Order ${order.id} has ${order.filledQuantity} tonnes filled already: its quantity must stay above that`, { filledTonnes: order.filledQuantity, quantity });
+    }
+    const remaining = quantity - order.filledQuantity;
+    const keepsPlace = priceCents === order.priceCents && remaining <= order.remainingQuantity;
+    if (!keepsPlace && this.book.wouldTake(order.side, Number(priceCents))) {
+      throw new RefusedError(`At $${formatCents(priceCents)} order ${order.id} would trade at once: an amend never trades; cancel it and place a new order instead`);
+    }
+    if (order.side === 'buy') {
+      const deltaCents = buyLockCents(priceCents, remaining) - order.lockedCents;
+      if (deltaCents > 0n) this.requireCash(order.userId, deltaCents, `the amended order locks $${formatCents(deltaCents)} more`);
+      this.ledger.moveCash(order.userId, -deltaCents);
+      order.lockedCents += deltaCents;
+    } else if (remaining > order.remainingQuantity) {
+      this.requireCredits(order.userId, remaining - order.remainingQuantity);
+      this.ledger.escrow(order, remaining - order.remainingQuantity);
+    } else if (remaining < order.remainingQuantity) {
+      this.ledger.release(order.id);
+      this.ledger.escrow(order, remaining);
+    }
+    const offBook = this.cache.offBook.has(order.id);
+    Object.assign(order, { priceCents, quantity, remainingQuantity: remaining });
+    if (keepsPlace) {
+      if (!offBook) this.book.amend(order.id, Number(priceCents), remaining);
+    } else {
+      order.sequence = id.sequence;
+      this.cache.requeue(order);
+    }
+    this.ledger.markOrder(order);
+    return { ok: true, orderId: order.id, tradeKeys: [] };
+  }
+
+  /** The user's order `orderId` when it is live: someone else's is a 404 like a missing one, a finished one a 409. */
+  private liveOrderOf(userId: number, orderId: number, action: string): LedgerOrder {
+    const order = this.ledger.order(orderId);
+    if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
+    if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be ${action}`);
+    return order;
   }
 
   private finishTaker(order: LedgerOrder, result: MatchResult): void {

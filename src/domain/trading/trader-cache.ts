@@ -66,6 +66,12 @@ export class TraderCache {
     const marketBuyers = new Set<number>();
     for (const command of commands) {
       if (command.kind === 'cancel') continue;
+      // An amend's lock depends on the stored order: its buyer's cash is read, as a market buyer's; a sell needs at most its new quantity.
+      if (command.kind === 'amend') {
+        if (command.side === 'buy') marketBuyers.add(command.userId);
+        else if (command.quantity !== null) sells.set(command.userId, (sells.get(command.userId) ?? 0) + command.quantity);
+        continue;
+      }
       if (command.side === 'sell') sells.set(command.userId, (sells.get(command.userId) ?? 0) + command.quantity);
       else if (command.kind === 'market') marketBuyers.add(command.userId);
       else locks.set(command.userId, (locks.get(command.userId) ?? 0n) + buyLockCents(command.priceCents, command.quantity));

@@ -180,6 +180,10 @@ export const orders = pgTable('orders', {
   status: text('status').notNull().default('open'),
   /** Arrival sequence for time priority, independent of clock resolution. */
   sequence: bigserial('sequence', { mode: 'number' }).notNull(),
+  /** GTC, IOC or FOK (issue 31); orders placed before it are GTC. A stored market order is IOC. */
+  timeInForce: text('time_in_force').notNull().default('GTC'),
+  /** Placed post-only: it was never allowed to take. */
+  postOnly: boolean('post_only').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [

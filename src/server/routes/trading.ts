@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/common';
 import {
-  candle, idPathParam, type Order, marketOrderBody, marketOrderQuote, marketOrderQuoteQuery, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
+  amendOrderBody, cancelAllQuery, cancelAllResponse, candle, idPathParam, type Order, marketOrderBody, marketOrderQuote, marketOrderQuoteQuery, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
   portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
 } from '../../shared/schemas/trading';
 import { NotFoundError } from '../../domain/errors';
@@ -42,12 +42,12 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity, pricePerCredit } = request.body;
+      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly } = request.body;
       const priceCents = parseCents(pricePerCredit);
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity }, ticket),
+        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly }, ticket),
       });
     });
 
@@ -58,6 +58,32 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         answer: (cancelled) => ({ status: 200, body: cancelled }),
         work: (ticket) => desk.cancelOrder(userId, request.params.id, ticket),
       });
+    });
+
+    app.patch('/trading/orders/:id', {
+      schema: {
+        tags: ['trading'], description: 'Amends a live limit order (issue 31): quantity down keeps its place; a new price or more tonnes send it to the back of the queue.',
+        params: z.object({ id: idPathParam }), body: amendOrderBody, response: { 200: order, ...errors },
+      },
+    }, async (request, reply) => {
+      const userId = await requireUserId(request, db, clock());
+      const { quantity, pricePerCredit } = request.body;
+      const change = { quantity: quantity ?? null, priceCents: pricePerCredit === undefined ? null : parseCents(pricePerCredit) };
+      return gate.respond<Order>(request, reply, {
+        userId,
+        answer: (amended) => ({ status: 200, body: amended }),
+        work: (ticket) => desk.amendOrder(userId, request.params.id, change, ticket),
+      });
+    });
+
+    app.post('/trading/orders/cancel-all', {
+      schema: {
+        tags: ['trading'], description: 'Cancels every live order of the caller, of one project (?projectId=) or all; lists the orders it cancelled.',
+        querystring: cancelAllQuery, response: { 200: cancelAllResponse, 400: errorResponse, 401: errorResponse },
+      },
+    }, async (request) => {
+      const userId = await requireUserId(request, db, clock());
+      return { cancelled: await desk.cancelAllOrders(userId, request.query.projectId) };
     });
 
     app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...errors } } }, async (request, reply) => {

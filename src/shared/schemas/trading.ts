@@ -10,6 +10,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 const projectIdField = z.number({ error: 'projectId must be a number' }).int({ error: 'projectId must be a whole number' })
   .positive({ error: 'projectId must be a positive integer' }).max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` });
 const orderTypeField = z.enum(ORDER_TYPES, { error: 'orderType must be "buy" or "sell"' });
+/** How long a limit order may wait (issue 31): GTC rests until cancelled, IOC cancels what it cannot fill at once, FOK fills whole or not at all. */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForceName = (typeof TIME_IN_FORCE)[number];
 
 /** Path ids are parsed strictly (digits only): see idParam. */
 export const idPathParam = idParam;
@@ -25,8 +28,26 @@ export const placeOrderBody = z.strictObject({
   pricePerCredit: priceDollars,
   totalValue: z.union([z.number(), z.string()]).optional(),
   remainingQuantity: z.number().optional(),
+  timeInForce: z.enum(TIME_IN_FORCE, { error: 'timeInForce must be "GTC", "IOC" or "FOK"' }).default('GTC')
+    .describe('GTC (default) rests the remainder; IOC trades what it can at once and cancels the rest; FOK trades the whole quantity at once or nothing'),
+  postOnly: z.boolean({ error: 'postOnly must be true or false' }).default(false)
+    .describe('Only ever rests: refused with 422, nothing traded, if it would trade at once. GTC only'),
+}).refine((body) => !(body.postOnly && body.timeInForce !== 'GTC'), {
+  error: 'postOnly needs timeInForce "GTC": a post-only order rests, an IOC or FOK order never does', path: ['postOnly'],
 });
-export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+// The input shape: a client may leave out the fields that have defaults.
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+/** Issue 31 amend: a new price and/or total quantity (filled tonnes included) for a live limit order. */
+export const amendOrderBody = z.strictObject({
+  quantity: quantityTonnes.optional().describe('The new total quantity, filled tonnes included; less than now keeps the order\'s place in the queue'),
+  pricePerCredit: priceDollars.optional().describe('A new limit price: the order goes to the back of the queue at it; one that would trade at once is refused'),
+}).refine((body) => body.quantity !== undefined || body.pricePerCredit !== undefined, { error: 'Give quantity, pricePerCredit or both' });
+export type AmendOrderBody = z.input<typeof amendOrderBody>;
+
+export const cancelAllQuery = z.object({
+  projectId: wholeNumberQuery('projectId', { min: 1, max: MAX_ID }).optional().describe('Only this project\'s orders; all projects when absent'),
+});
 
 export const marketOrderBody = z.strictObject({
   projectId: projectIdField,
@@ -49,6 +70,8 @@ export const order = z.object({
   remainingQuantity: z.number(),
   filledQuantity: z.number(),
   status: z.enum(ORDER_STATUSES),
+  timeInForce: z.enum(TIME_IN_FORCE),
+  postOnly: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -65,6 +88,8 @@ export const trade = z.object({
   createdAt: z.string(),
 });
 export type Trade = z.infer<typeof trade>;
+
+export const cancelAllResponse = z.object({ cancelled: z.array(order) });
 
 export const placeOrderResponse = z.object({ order, matched: z.boolean(), trades: z.array(trade) });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;

@@ -5,15 +5,23 @@ import { formatCents } from '../../../domain/money';
 import type { Order, OrderBookData, OrderBookLevel } from '../../../shared/schemas/trading';
 import { firstRow, parseJson } from '../../db/sql-values';
 import { orderFromRow } from './to-api';
+import type { OrderSide } from '../../../domain/orderbook/order-status';
 
 /** Finished orders shown besides the live ones (SPEC.md: order history of 100). */
 export const ORDER_HISTORY_LIMIT = 100;
 const LIVE_STATUSES = ['open', 'partially_filled'];
 
-/** Owner and project of an order; ownership and project never change, so no lock is needed. */
-export async function findOrderOwner(db: Database, orderId: number): Promise<{ userId: number; projectId: number } | null> {
-  const [row] = await db.select({ userId: orders.userId, projectId: orders.projectId }).from(orders).where(eq(orders.id, orderId));
-  return row ?? null;
+/** Owner, project and side of an order; none of them ever changes, so no lock is needed. */
+export async function findOrderOwner(db: Database, orderId: number): Promise<{ userId: number; projectId: number; side: OrderSide } | null> {
+  const [row] = await db.select({ userId: orders.userId, projectId: orders.projectId, side: orders.orderType }).from(orders).where(eq(orders.id, orderId));
+  return row ? { ...row, side: row.side as OrderSide } : null;
+}
+
+/** Ids and projects of the user's live orders, of one project or all. */
+export async function liveOrderIds(db: Database, userId: number, projectId: number | undefined): Promise<{ id: number; projectId: number }[]> {
+  return db.select({ id: orders.id, projectId: orders.projectId }).from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, LIVE_STATUSES), projectId === undefined ? undefined : eq(orders.projectId, projectId)))
+    .orderBy(orders.id);
 }
 
 /** The user's live orders, whatever their age, and the latest finished ones; newest first. */

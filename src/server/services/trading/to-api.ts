@@ -19,6 +19,8 @@ export function orderFromRow(row: OrderRow, projectName: string): Order {
     remainingQuantity: row.remainingQuantity,
     filledQuantity: row.filledQuantity,
     status: row.status as Order['status'],
+    timeInForce: row.timeInForce as Order['timeInForce'],
+    postOnly: row.postOnly,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -37,6 +39,8 @@ export function orderFromLedger(order: LedgerOrder, project: { id: number; name:
     lockedCents: order.lockedCents,
     status: order.status,
     sequence: order.sequence,
+    timeInForce: order.timeInForce ?? 'GTC',
+    postOnly: order.postOnly ?? false,
     createdAt: new Date(order.createdAtMs),
     updatedAt,
   }, project.name);

@@ -1,10 +1,11 @@
 import type { Database } from '../../db/client';
-import { NotFoundError } from '../../../domain/errors';
+import { ConflictError, NotFoundError } from '../../../domain/errors';
+import type { TimeInForce } from '../../../domain/orderbook/order-input';
 import type { OrderSide } from '../../../domain/orderbook/order-status';
 import type { Order } from '../../../shared/schemas/trading';
 import { BatchDesk } from '../batch-desk';
 import type { MarketEvents } from '../market-events';
-import { findOrderOwner } from './order-queries';
+import { findOrderOwner, liveOrderIds } from './order-queries';
 import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
 import type { TradingCommand } from '../../../domain/trading/trading-command';
 import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
@@ -53,9 +54,11 @@ export class TradingDesk {
   }
 
   placeLimitOrder(
-    input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>,
+    input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: TimeInForce; postOnly?: boolean },
+    ticket?: IdempotencyTicket<PlacedOrder>,
   ): Promise<PlacedOrder> {
-    return this.desk.submit(input.projectId, { kind: 'limit', userId: input.userId, side: input.side, priceCents: input.priceCents, quantity: input.quantity, ticket });
+    const { userId, side, priceCents, quantity, timeInForce, postOnly } = input;
+    return this.desk.submit(input.projectId, { kind: 'limit', userId, side, priceCents, quantity, timeInForce, postOnly, ticket });
   }
 
   placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
@@ -68,6 +71,36 @@ export class TradingDesk {
     if (!owner || owner.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
     const { order } = await this.desk.submit(owner.projectId, { kind: 'cancel', userId, orderId, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
     return order!;
+  }
+
+  /**
+   * Amends the user's live order (issue 31): a new price and/or total quantity, null for unchanged. Someone else's order
+   * is a 404, a finished one 409; a quantity not above what has filled, an amend that would trade, or a lock the cash
+   * cannot cover are 422.
+   */
+  async amendOrder(
+    userId: number, orderId: number, change: { priceCents: bigint | null; quantity: number | null }, ticket?: IdempotencyTicket<Order>,
+  ): Promise<Order> {
+    const owner = await findOrderOwner(this.deps.db, orderId);
+    if (!owner || owner.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
+    const command = { kind: 'amend' as const, userId, orderId, side: owner.side, ...change };
+    const { order } = await this.desk.submit(owner.projectId, { ...command, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
+    return order!;
+  }
+
+  /**
+   * Cancels every live order of the user (of one project, or all): each project's cancels run as one batch. An order
+   * that finished meanwhile is left out of the answer, which lists the orders this call cancelled.
+   */
+  async cancelAllOrders(userId: number, projectId: number | undefined): Promise<Order[]> {
+    const live = await liveOrderIds(this.deps.db, userId, projectId);
+    const settled = await Promise.allSettled(live.map((order) => this.desk.submit(order.projectId, { kind: 'cancel', userId, orderId: order.id })));
+    const cancelled: Order[] = [];
+    for (const outcome of settled) {
+      if (outcome.status === 'fulfilled') cancelled.push(outcome.value.order!);
+      else if (!(outcome.reason instanceof ConflictError)) throw outcome.reason;
+    }
+    return cancelled;
   }
 
   /** The project's cache, made on its first batch; the shared balances start again past their bound. */

@@ -82,13 +82,14 @@ function orderParts(projectId: number, changes: LedgerChanges, now: Date): SQL[]
     ctes.push(sql`inserted_orders as (${insertRows(ordersTable, changes.newOrders.map((order) => ({
       id: order.id, userId: order.userId, orderType: order.side, quantity: order.quantity, filledQuantity: order.filledQuantity,
       remainingQuantity: order.remainingQuantity, priceCents: order.priceCents, lockedCents: order.lockedCents, status: order.status,
-      sequence: order.sequence,
+      sequence: order.sequence, timeInForce: order.timeInForce ?? 'GTC', postOnly: order.postOnly ?? false,
     })), { values: { projectId, createdAt: now, updatedAt: now } })})`);
   }
   if (changes.updatedOrders.length > 0) {
+    // Amends move quantity, price and sequence too (an amend up or a new price loses its place).
     ctes.push(sql`updated_orders as (${updateRows(ordersTable, changes.updatedOrders.map((order) => ({
       id: order.id, filledQuantity: order.filledQuantity, remainingQuantity: order.remainingQuantity, lockedCents: order.lockedCents,
-      status: order.status,
+      status: order.status, quantity: order.quantity, priceCents: order.priceCents, sequence: order.sequence,
     })), { values: { updatedAt: now } })})`);
   }
   return ctes;

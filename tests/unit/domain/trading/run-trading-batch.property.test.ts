@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../../src/domain/trading/run-trading-batch';
 import type { LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
 import { apply, newStore as newLedgerStore, type Store } from './ledger-store';
+import { orderTypeArbitrary } from './trading-commands';
 
 // The store loads EVERYTHING into each batch (a superset of what the SQL loader reads) and applies the batch's changes
 // the way the write statement does.
@@ -58,7 +59,7 @@ function checkInvariants(store: Store): void {
 }
 
 const commandArbitrary: fc.Arbitrary<TradingCommand> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), priceCents: fc.bigInt({ min: 95n, max: 105n }), quantity: fc.integer({ min: 1, max: 9 }) }) },
+  { weight: 6, arbitrary: fc.tuple(fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), priceCents: fc.bigInt({ min: 95n, max: 105n }), quantity: fc.integer({ min: 1, max: 9 }) }), orderTypeArbitrary).map(([command, type]) => ({ ...command, ...type })) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...USERS), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 12 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), userId: fc.constantFrom(...USERS), orderId: fc.integer({ min: 1, max: 30 }) }) },
 );

@@ -19,16 +19,40 @@ export function observable(outcome: CommandOutcome) {
   return { orderId: outcome.orderId, trades: outcome.tradeKeys.length };
 }
 
-/** Limit and market orders and cancels of `users` (1, 2, 3…), bids mostly below asks so that books grow deep. */
+/** Issue 31 order types: mostly GTC, sometimes IOC or FOK, sometimes post-only (GTC only). */
+export const orderTypeArbitrary = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: fc.constant({ timeInForce: 'IOC' as const }) },
+  { weight: 1, arbitrary: fc.constant({ timeInForce: 'FOK' as const }) },
+  { weight: 1, arbitrary: fc.constant({ postOnly: true }) },
+);
+
+/**
+ * Amends of deepBook's orders (ids 1…30: odd ids buy, even ids sell, order n belongs to the ⌈n / 6⌉-th user), mostly
+ * by their owner: the desk reads the side from the stored order, so the command's side is the order's.
+ */
+export function amendArbitrary(users: readonly number[]): fc.Arbitrary<TradingCommand> {
+  return fc.integer({ min: 1, max: 30 }).chain((orderId) => fc.record({
+    kind: fc.constant('amend' as const),
+    userId: fc.oneof({ weight: 4, arbitrary: fc.constant(users[Math.min(Math.ceil(orderId / 6), users.length) - 1]) }, { weight: 1, arbitrary: fc.constantFrom(...users) }),
+    orderId: fc.constant(orderId),
+    side: fc.constant(orderId % 2 === 1 ? 'buy' as const : 'sell' as const),
+    priceCents: fc.option(fc.bigInt({ min: 86n, max: 114n }), { nil: null }),
+    quantity: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+  }));
+}
+
+/** Limit orders of every type, market orders, cancels and amends of `users` (1, 2, 3…), bids mostly below asks so that books grow deep. */
 export function tradingCommandArbitrary(users: readonly number[]): fc.Arbitrary<TradingCommand> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('buy' as const), priceCents: fc.bigInt({ min: 88n, max: 104n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('sell' as const), priceCents: fc.bigInt({ min: 96n, max: 112n }), quantity: fc.integer({ min: 1, max: 4 }) }) },
+    { weight: 3, arbitrary: fc.tuple(fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('buy' as const), priceCents: fc.bigInt({ min: 88n, max: 104n }), quantity: fc.integer({ min: 1, max: 4 }) }), orderTypeArbitrary).map(([command, type]) => ({ ...command, ...type })) },
+    { weight: 3, arbitrary: fc.tuple(fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('sell' as const), priceCents: fc.bigInt({ min: 96n, max: 112n }), quantity: fc.integer({ min: 1, max: 4 }) }), orderTypeArbitrary).map(([command, type]) => ({ ...command, ...type })) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...users), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 10 }) }) },
     // Mostly the owner's own order (deepBook's order n belongs to the ⌈n / 6⌉-th user), sometimes someone else's or none.
     { weight: 2, arbitrary: fc.integer({ min: 1, max: 60 }).chain((orderId) => fc.record({
       kind: fc.constant('cancel' as const), userId: fc.oneof(fc.constant(users[Math.min(Math.ceil(orderId / 6), users.length) - 1]), fc.constantFrom(...users)), orderId: fc.constant(orderId),
     })) },
+    { weight: 2, arbitrary: amendArbitrary(users) },
   );
 }
 
