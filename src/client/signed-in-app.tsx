@@ -14,6 +14,7 @@ const CertificatePage = lazy(() => import('./pages/certificate').then((module) =
 const ProjectPage = lazy(() => import('./pages/project').then((module) => ({ default: module.ProjectPage })));
 const RegistryPage = lazy(() => import('./pages/registry').then((module) => ({ default: module.RegistryPage })));
 const DevelopersPage = lazy(() => import('./pages/developers').then((module) => ({ default: module.DevelopersPage })));
+const SecurityPage = lazy(() => import('./pages/security').then((module) => ({ default: module.SecurityPage })));
 const ActivityPage = lazy(() => import('./pages/activity').then((module) => ({ default: module.ActivityPage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
@@ -37,6 +38,7 @@ export function SignedInApp() {
           <Route path="/projects/:id" component={ProjectPage} />
           <Route path="/registry" component={RegistryPage} />
           <Route path="/developers" component={DevelopersPage} />
+          <Route path="/security" component={SecurityPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -40,6 +40,7 @@ import { quoteRoutes } from './routes/quotes';
 import { developerRoutes } from './routes/developers';
 import { registerBearerAuth } from './plugins/bearer-auth';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
+import { accountRoutes } from './routes/account';
 import { registerOperations } from './routes/operations';
 import { idempotencyGate } from './plugins/idempotency-gate';
 
@@ -94,6 +95,7 @@ export async function buildApp(
 
   await app.register(async (api) => {
     await api.register(authRoutes(deps));
+    await api.register(accountRoutes(deps));
     await api.register(catalogueRoutes(deps));
     await api.register(creditRoutes(deps));
     await api.register(activityRoutes(deps));

@@ -9,6 +9,7 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/signin\/?$/,
   /^\/verify\/?$/,
   /^\/developers\/?$/,
+  /^\/security\/?$/,
   /^\/certificates\/[^/]+\/?$/,
   /^\/registry\/?$/,
   /^\/projects\/\d+\/?$/,

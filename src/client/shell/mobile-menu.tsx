@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Blocks, Code2, LogOut, Menu, Satellite } from 'lucide-react';
+import { Blocks, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '../../shared/schemas/auth';
 import { displayName } from '../hooks/use-auth';
@@ -72,6 +72,11 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
             <Button asChild variant="ghost" className="mb-2 w-full justify-start">
               <Link href="/developers" onClick={() => setOpen(false)}>
                 <Code2 aria-hidden="true" /> Developers
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
+              <Link href="/security" onClick={() => setOpen(false)}>
+                <ShieldCheck aria-hidden="true" /> Security
               </Link>
             </Button>
             <Button asChild variant="secondary" className="w-full">

@@ -1,4 +1,4 @@
-import { Blocks, Code2, LogOut, Satellite } from 'lucide-react';
+import { Blocks, Code2, LogOut, Satellite, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { displayName, useAuth } from '../hooks/use-auth';
 import { LOGOUT_URL, signOut } from '../lib/full-page';
@@ -56,6 +56,11 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
                 <Button asChild variant="ghost" size="icon" className="size-9">
                   <Link href="/developers" aria-label="Developers" title="Developers: API keys and webhooks">
                     <Code2 aria-hidden="true" />
+                  </Link>
+                </Button>
+                <Button asChild variant="ghost" size="icon" className="size-9">
+                  <Link href="/security" aria-label="Security" title="Security: two-factor sign-in and sessions">
+                    <ShieldCheck aria-hidden="true" />
                   </Link>
                 </Button>
                 <Button asChild variant="ghost" size="icon" className="size-9">

@@ -4,7 +4,7 @@ type ScopeRule = ApiKeyScope[] | ((body: unknown) => ApiKeyScope[]);
 
 /**
  * The writes an API key may send and the scopes each needs; reads (GET) need `read`. Anything not listed here —
- * sign-in, sign-up, managing keys and webhooks — needs a browser session, so a leaked key cannot mint more keys.
+ * sign-in, sign-up, managing keys and webhooks, the account's two-factor sign-in and sessions — needs a browser session, so a leaked key cannot mint more keys.
  */
 const WRITE_SCOPES: Record<string, ScopeRule> = {
   // Buying and retiring in one step is both.
@@ -20,7 +20,7 @@ const WRITE_SCOPES: Record<string, ScopeRule> = {
   'POST /api/trading/pools/:id/remove-liquidity': ['trade'],
 };
 
-const SESSION_ONLY_PREFIXES = ['/api/developers', '/api/login', '/api/logout'];
+const SESSION_ONLY_PREFIXES = ['/api/developers', '/api/account', '/api/login', '/api/logout'];
 
 /** The scopes a key needs for this route, or null when keys may not use it at all. */
 export function requiredScopes(method: string, routeUrl: string, body: unknown): ApiKeyScope[] | null {

@@ -56,3 +56,8 @@ export async function requireUserId(request: FastifyRequest, db: Database, now: 
 export function forgetSession(token: string): void {
   sessionIds.delete(token);
 }
+
+/** Drops every cached session of the user (their sessions were revoked by id, whose tokens this process never saw). */
+export function forgetUserSessions(userId: number): void {
+  for (const [token, entry] of sessionIds) if (entry.userId === userId) sessionIds.delete(token);
+}

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { NotFoundError } from '../../domain/errors';
+import type { AccountSession } from '../../shared/schemas/account-security';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -8,10 +10,48 @@ export const SESSION_COOKIE = 'sid';
 // Only a digest of the token is stored, so a leaked sessions table cannot be replayed as cookies.
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: Database, userId: number, ttlMs: number, now: Date): Promise<string> {
+/** Where a sign-in came from, kept so that its owner can tell sessions apart (the user agent cut to 300 characters). */
+export interface SessionOrigin {
+  userAgent?: string;
+  ipAddress?: string;
+}
+
+export async function createSession(db: Database, userId: number, ttlMs: number, now: Date, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ id: digest(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+  await db.insert(sessions).values({
+    id: digest(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs),
+    userAgent: origin.userAgent?.slice(0, 300) ?? null, ipAddress: origin.ipAddress ?? null,
+  });
   return token;
+}
+
+/** The name a session is shown and revoked by: derived from its stored digest, so it cannot be turned into a cookie. */
+const publicSessionId = (storedId: string) => createHash('sha256').update(`session:${storedId}`).digest('base64url').slice(0, 22);
+
+/** The user's live sessions, oldest first; `current` marks the one this request came with. */
+export async function listSessions(db: Database, userId: number, currentToken: string | undefined, now: Date): Promise<AccountSession[]> {
+  const currentId = currentToken ? digest(currentToken) : null;
+  const rows = await db.select().from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))).orderBy(asc(sessions.createdAt));
+  return rows.map((row) => ({
+    id: publicSessionId(row.id), createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
+    userAgent: row.userAgent, ipAddress: row.ipAddress, current: row.id === currentId,
+  }));
+}
+
+/** Ends one of the user's sessions by its public id; someone else's, or one already ended, is a 404. */
+export async function revokeSession(db: Database, userId: number, publicId: string): Promise<{ wasCurrent: (token: string | undefined) => boolean }> {
+  const owned = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  const match = owned.find((row) => publicSessionId(row.id) === publicId);
+  if (!match) throw new NotFoundError('Session not found: it may have ended already');
+  await db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
+  return { wasCurrent: (token) => token !== undefined && digest(token) === match.id };
+}
+
+/** Ends every session of the user but the one this request came with; answers how many ended. */
+export async function revokeOtherSessions(db: Database, userId: number, currentToken: string | undefined): Promise<number> {
+  const keep = currentToken ? digest(currentToken) : '';
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep))).returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

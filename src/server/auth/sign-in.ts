@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { RateLimitedError } from '../../domain/errors';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { RateLimitedError, UnauthenticatedError } from '../../domain/errors';
 import type { LoginBody } from '../../shared/schemas/auth';
 import type { Database } from '../db/client';
-import { signInFailures } from '../db/schema';
+import { signInChallenges, signInFailures, users } from '../db/schema';
 import { authenticate } from './accounts';
+import type { SessionUser } from './sessions';
+import { requireSecondFactor, type SecretSealer } from './two-factor';
 
 export interface SignInFailureLimit {
   maxFailures: number;
@@ -14,14 +17,53 @@ export interface SignInFailureLimit {
  * Signs in, counting failures per account: after `maxFailures` in a window every attempt is refused (429, with
  * Retry-After until the window ends) without checking the password, so rotating addresses or proxy headers gains
  * nothing. The key is the e-mail whether or not an account has it, so an unknown account is answered the same way.
- * A success clears the count.
+ * A success clears the count, unless the account has two-factor sign-in: then the password and the code attempts
+ * count together until the code is right, so a known password does not buy unlimited guesses at six digits.
  */
 export async function signIn(db: Database, body: LoginBody, limit: SignInFailureLimit, now: Date) {
   const emailKey = body.email.trim().toLowerCase();
   await countAttempt(db, emailKey, limit, now);
   const account = await authenticate(db, body);
-  await db.delete(signInFailures).where(eq(signInFailures.emailKey, emailKey));
+  if (!account.totpEnabledAt) await clearFailures(db, emailKey);
   return account;
+}
+
+/** How long a password accepted for a two-factor account waits for its code. */
+export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
+
+const challengeDigest = (token: string) => createHash('sha256').update(`challenge:${token}`).digest('base64url');
+
+/** The password was right and the account has two-factor sign-in: a single-use challenge for the code step. */
+export async function startSecondFactor(db: Database, userId: number, now: Date): Promise<{ challenge: string; expiresAt: Date }> {
+  const challenge = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SECOND_FACTOR_WINDOW_MS);
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, now));
+  await db.insert(signInChallenges).values({ id: challengeDigest(challenge), userId, expiresAt, createdAt: now });
+  return { challenge, expiresAt };
+}
+
+/**
+ * The code step: the challenge must be live; the attempt counts against the account's failure limit before the code
+ * is checked; a right code (or unused recovery code) spends the challenge and clears the count.
+ */
+export async function finishSecondFactor(
+  db: Database, sealer: SecretSealer, input: { challenge: string; code: string }, limit: SignInFailureLimit, now: Date,
+): Promise<SessionUser> {
+  const id = challengeDigest(input.challenge);
+  const [row] = await db.select({ user: users }).from(signInChallenges).innerJoin(users, eq(users.id, signInChallenges.userId))
+    .where(and(eq(signInChallenges.id, id), gt(signInChallenges.expiresAt, now)));
+  if (!row) throw new UnauthenticatedError('This sign-in has expired: enter your e-mail and password again');
+  const emailKey = row.user.email.trim().toLowerCase();
+  await countAttempt(db, emailKey, limit, now);
+  await requireSecondFactor(db, sealer, row.user, input.code, now);
+  const spent = await db.delete(signInChallenges).where(eq(signInChallenges.id, id)).returning({ id: signInChallenges.id });
+  if (spent.length === 0) throw new UnauthenticatedError('This sign-in has expired: enter your e-mail and password again');
+  await clearFailures(db, emailKey);
+  return row.user;
+}
+
+async function clearFailures(db: Database, emailKey: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.emailKey, emailKey));
 }
 
 /**

@@ -19,6 +19,13 @@ export const users = pgTable('users', {
   /** Demo money handed to the account; the cash invariant balances against it. */
   depositedCents: cents('deposited_cents').notNull(),
   walletAddress: text('wallet_address'),
+  /** Two-factor sign-in (TOTP, RFC 6238): the secret sealed like webhook secrets; set once a code confirmed it. */
+  totpSecret: text('totp_secret'),
+  /** A secret shown for enrolment and not yet confirmed by a code; replaced by the next setup. */
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+  /** The last 30-second step whose code was accepted: a code is good once (RFC 6238 §5.2). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_cash_non_negative', sql`${t.cashCents} >= 0`)]);
 
@@ -27,7 +34,30 @@ export const sessions = pgTable('sessions', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** What the browser said it was and where it came from at sign-in, so the owner can tell sessions apart. */
+  userAgent: text('user_agent'),
+  ipAddress: text('ip_address'),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** One-time recovery codes for two-factor sign-in, stored as digests; a used code keeps its row with `used_at`. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('recovery_codes_user_idx').on(t.userId)]);
+
+/**
+ * A password accepted for an account with two-factor sign-in waits here for its code: single-use, short-lived, stored
+ * as a digest of the token the browser holds (in the database so that any instance can finish the sign-in).
+ */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Failed sign-ins per account (the lower-cased e-mail, whether or not an account has it), in a fixed window that

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/schemas/common';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../shared/return-path';
 import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
+import { loginSecondFactorBody, secondFactorRequired } from '../../shared/schemas/account-security';
 import { formatCents } from '../../domain/money';
 import type { AppDeps } from '../app-deps';
 import { registerAccount } from '../auth/accounts';
-import { signIn } from '../auth/sign-in';
+import { finishSecondFactor, signIn, startSecondFactor } from '../auth/sign-in';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import { forgetSession, requireUser } from '../auth/current-user';
 
@@ -28,7 +29,8 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   // arrived over TLS (directly, or as a trusted proxy's X-Forwarded-Proto says).
   const publicHttps = config.publicOrigin?.startsWith('https:') ?? false;
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
-    const token = await createSession(db, userId, config.sessionTtlMs, clock());
+    const userAgent = request.headers['user-agent'];
+    const token = await createSession(db, userId, config.sessionTtlMs, clock(), { userAgent, ipAddress: request.ip });
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure ?? (publicHttps || request.protocol === 'https'),
       maxAge: Math.floor(config.sessionTtlMs / 1000),
@@ -86,13 +88,40 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/login', {
       config: { rateLimit },
-      // Its 401 is a wrong e-mail or password: signing in needs no session (one sent is ended).
+      // Its 401 is a wrong e-mail or password: signing in needs no session (one sent is ended). An account with
+      // two-factor sign-in gets 202 and a challenge instead of a session: the code goes to /auth/login/two-factor.
       schema: {
         tags: ['auth'], body: loginBody, security: [{}, { cookieAuth: [] }],
-        response: { 200: userSchema, 400: errorResponse, 401: errorResponse.describe('Wrong e-mail or password'), 429: errorResponse },
+        response: {
+          200: userSchema, 202: secondFactorRequired.describe('The password was right; the account wants a code from its authenticator app'),
+          400: errorResponse, 401: errorResponse.describe('Wrong e-mail or password'), 429: errorResponse,
+        },
       },
     }, async (request, reply) => {
       const account = await signIn(db, request.body, config.signInFailureLimit, clock());
+      await endSession(request.cookies[SESSION_COOKIE]);
+      if (account.totpEnabledAt) {
+        const { challenge, expiresAt } = await startSecondFactor(db, account.id, clock());
+        return reply.status(202).send({
+          twoFactorRequired: true as const, challenge, expiresAt: expiresAt.toISOString(),
+          message: 'Enter the 6-digit code from your authenticator app',
+        });
+      }
+      await startSession(request, reply, account.id);
+      return toUser(account);
+    });
+
+    app.post('/auth/login/two-factor', {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'], body: loginSecondFactorBody, security: [{}, { cookieAuth: [] }],
+        description: 'The second step of signing in to an account with two-factor sign-in: the challenge of the 202 answer and a current code (or a recovery code).',
+        response: {
+          200: userSchema, 400: errorResponse.describe('Wrong or reused code'), 401: errorResponse.describe('Unknown or expired challenge'), 429: errorResponse,
+        },
+      },
+    }, async (request, reply) => {
+      const account = await finishSecondFactor(db, deps.webhookSecrets, request.body, config.signInFailureLimit, clock());
       await endSession(request.cookies[SESSION_COOKIE]);
       await startSession(request, reply, account.id);
       return toUser(account);
