@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 import { jsonText } from './sql-values';
+import { webhookDeliveries } from './schema';
+import { insertSelect } from './set-writes';
 import { plainStatements, type StatementRunner } from './statement-runner';
 import type { WebhookEvent } from '../../shared/schemas/developer';
 
@@ -31,10 +33,9 @@ export function webhookDeliveriesInsert(events: readonly WebhookEventInput[], no
   // Each payload goes as a json value and is stored as its text, which json keeps byte for byte: the same bytes as
   // JSON.stringify of the payload, without escaping it as a string inside the parameter (and parsing it back).
   const rows = events.map((event) => ({ user_id: event.userId, type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
-  const at = sql`${timestamp}::timestamptz`;
-  return sql`
-    insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, next_attempt_at, created_at)
-    select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), x.type, x.payload::text, ${at}, ${at}
-    from json_to_recordset(${jsonText(rows)}::json) as x(user_id int, type text, payload json)
-    join webhook_endpoints w on w.user_id = x.user_id and x.type = any(w.events) and w.disabled_at is null`;
+  return insertSelect(webhookDeliveries, {
+    endpointId: sql`w.id`, messageId: sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`, eventType: sql`x.type`,
+    payload: sql`x.payload::text`, nextAttemptAt: now, createdAt: now,
+  }, sql`json_to_recordset(${jsonText(rows)}::json) as x(user_id int, type text, payload json)
+    join webhook_endpoints w on w.user_id = x.user_id and x.type = any(w.events) and w.disabled_at is null`);
 }

@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, isSQLWrapper, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, isSQLWrapper, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -14,8 +14,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 export type ColumnKey<T extends PgTable> = keyof T['_']['columns'] & string;
 /** A row keyed by the table's property names, as Drizzle types them for an insert. */
 export type SetRow<T extends PgTable> = Partial<T['$inferInsert']>;
-/** A column's value in a statement: an SQL expression (over the row set's alias, a join…), or a value bound and cast by the schema. */
-export type ColumnValue = SQL | string | number | bigint | boolean | Date | null;
+/**
+ * A column's value in a statement: an SQL expression or a column (over the row set's alias, a join, the row an insert
+ * copies…), or a value bound and cast by the schema.
+ */
+export type ColumnValue = SQLWrapper | string | number | bigint | boolean | Date | null;
 export type ColumnValues<T extends PgTable> = Partial<Record<ColumnKey<T>, ColumnValue>>;
 
 /** Rows as a source of a statement: `unnest(…) as alias("col", …)`, and each column as `alias."col"`. */
@@ -137,7 +140,7 @@ export function rowSet<T extends PgTable>(table: T, rows: readonly SetRow<T>[], 
 
 /** A value of the column as SQL: an expression as it is, anything else bound and cast to the column's type. */
 function valueSql(table: PgTable, info: ColumnInfo, value: ColumnValue): SQL {
-  if (isSQLWrapper(value)) return value as SQL;
+  if (isSQLWrapper(value)) return sql`${value}`;
   const text = valueText(table, info, value);
   // A null is written, not bound: the embedded database's prepared runner sends parameters as quoted literals.
   return text === null ? sql`null::${sql.raw(info.castType)}` : sql`${text}::${sql.raw(info.castType)}`;

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jsonParam, rowsOf } from '../../db/sql-values';
 import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import { idempotencyKeys } from '../../db/schema';
+import { insertSelect } from '../../db/set-writes';
 import { errorCode } from '../../db/run-transaction';
 import type { Settled } from '../batching-queue';
 import { DuplicateRequestError, type IdempotencyTicket, type StoredAnswer } from './idempotency-ticket';
@@ -97,11 +99,10 @@ export function answersInsert(answers: readonly KeyedAnswer[], now: Date): SQL {
     user_id: ticket.userId, key: ticket.key, request_hash: ticket.requestHash, status: answer.status,
     body: { body: answer.body, headers: answer.headers ?? {} },
   })));
-  return sql`
-    insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at, expires_at)
-    select x.user_id, x.key, x.request_hash, x.status, x.body::text, ${now.toISOString()}::timestamptz,
-      ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz
-    from json_to_recordset(${rows}::json) as x(user_id int, key text, request_hash text, status int, body json)`;
+  return insertSelect(idempotencyKeys, {
+    userId: sql`x.user_id`, key: sql`x.key`, requestHash: sql`x.request_hash`, responseStatus: sql`x.status`, responseBody: sql`x.body::text`,
+    createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+  }, sql`json_to_recordset(${rows}::json) as x(user_id int, key text, request_hash text, status int, body json)`);
 }
 
 /** The stored answer of a key, for a replay; null when there is none (or it expired). */

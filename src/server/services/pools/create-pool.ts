@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { addLiquidity } from '../../../domain/amm/add-liquidity';
 import { isEmptyPool } from '../../../domain/amm/pool-state';
@@ -10,6 +9,8 @@ import { runTransaction } from '../../db/run-transaction';
 import { idempotentIn } from '../idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
 import { rowsOf } from '../../db/sql-values';
+import { pools } from '../../db/schema';
+import { insertSelect } from '../../db/set-writes';
 
 export interface CreatePoolInput {
   userId: number;
@@ -45,8 +46,8 @@ export function createPool(db: Database, input: CreatePoolInput, now: Date, tick
 
 // The row is inserted empty and filled by the deposit's statement, which needs its id for the pooled lots.
 async function insertEmptyPool(tx: Transaction, projectId: number, now: Date): Promise<PoolRecord> {
-  const [row] = rowsOf<{ id: number }>(await tx.execute(sql`
-    insert into pools (project_id, credit_reserve, cash_reserve_cents, total_lp_units, created_at)
-    values (${projectId}, 0, 0, 0, ${now.toISOString()}::timestamptz) returning id`));
+  const [row] = rowsOf<{ id: number }>(await tx.execute(insertSelect(pools, {
+    projectId, creditReserve: 0n, cashReserveCents: 0n, totalLpUnits: 0n, createdAt: now,
+  }, undefined, { returning: ['id'] })));
   return { id: row.id, projectId, state: { creditReserve: 0n, cashReserveCents: 0n, totalLpUnits: 0n }, createdAt: now };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LotTake } from '../../../domain/trading/plan-lot-take';
 import type { NamedStatement } from './sql-rows';
+import { holdings } from '../../db/schema';
+import { insertSelect, updateRows } from '../../db/set-writes';
 
 /**
  * Where taken tonnes go. Into a pool: they become `pooled` rows with the pool's id and no user. To a user: they
@@ -17,36 +19,41 @@ export type LotDestination =
  * lower ones become a new row whose `parentHoldingId` is the lot, so provenance can be followed both ways.
  */
 export function lotMoveStatements(prefix: string, takes: readonly LotTake[], destination: LotDestination, now: Date): NamedStatement[] {
-  const at = now.toISOString();
   return takes.flatMap((take, index) => {
     const name = `${prefix}_${index}`;
-    if (!take.rest) return [{ name, body: moveWhole(take.lot.id, destination, at) }];
+    if (!take.rest) return [{ name, body: moveWhole(take.lot.id, destination, now) }];
     return [
-      { name: `${name}_rest`, body: sql`update holdings set quantity = ${take.lot.quantity - take.quantity}, serial_start = ${take.rest.serialStart} where id = ${take.lot.id}` },
-      { name, body: insertPart(take, destination, at) },
+      { name: `${name}_rest`, body: updateRows(holdings, [{ id: take.lot.id, quantity: take.lot.quantity - take.quantity, serialStart: take.rest.serialStart }]) },
+      { name, body: insertPart(take, destination, now) },
     ];
   });
 }
 
-function moveWhole(lotId: number, destination: LotDestination, at: string) {
+function moveWhole(lotId: number, destination: LotDestination, now: Date) {
   if (destination.to === 'pool') {
-    return sql`update holdings set status = 'pooled', user_id = null, pool_id = ${destination.poolId}, order_id = null where id = ${lotId}`;
+    return updateRows(holdings, [{ id: lotId, status: 'pooled', userId: null, poolId: destination.poolId, orderId: null }]);
   }
-  return sql`update holdings set status = 'active', user_id = ${destination.userId}, pool_id = null, order_id = null,
-    origin = ${destination.origin}, purchase_price_cents = ${destination.purchasePriceCents}, purchase_date = ${at}::timestamptz
-    where id = ${lotId}`;
+  return updateRows(holdings, [{
+    id: lotId, status: 'active', userId: destination.userId, poolId: null, orderId: null, origin: destination.origin,
+    purchasePriceCents: destination.purchasePriceCents, purchaseDate: now,
+  }]);
 }
 
 // The new row is read from the lot's pre-statement snapshot, which is what a part should inherit.
-function insertPart(take: LotTake, destination: LotDestination, at: string) {
+function insertPart(take: LotTake, destination: LotDestination, now: Date) {
   const { serialStart, serialEnd } = take.taken;
+  const part = {
+    projectId: holdings.projectId, quantity: take.quantity, serialStart, serialEnd, parentHoldingId: holdings.id, createdAt: now,
+  };
+  const from = sql`holdings where id = ${take.lot.id}`;
   if (destination.to === 'pool') {
-    return sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, purchase_date, status, pool_id, origin, parent_holding_id, created_at)
-      select null::int, project_id, ${take.quantity}::int, ${serialStart}::int, ${serialEnd}::int, purchase_price_cents, purchase_date, 'pooled', ${destination.poolId}::int, 'split', id, ${at}::timestamptz
-      from holdings where id = ${take.lot.id}`;
+    return insertSelect(holdings, {
+      ...part, userId: null, purchasePriceCents: holdings.purchasePriceCents, purchaseDate: holdings.purchaseDate, status: 'pooled',
+      poolId: destination.poolId, origin: 'split',
+    }, from);
   }
-  return sql`insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, purchase_date, status, origin, parent_holding_id, created_at)
-    select ${destination.userId}::int, project_id, ${take.quantity}::int, ${serialStart}::int, ${serialEnd}::int, ${destination.purchasePriceCents}::bigint,
-      ${at}::timestamptz, 'active', ${destination.origin}::text, id, ${at}::timestamptz
-    from holdings where id = ${take.lot.id}`;
+  return insertSelect(holdings, {
+    ...part, userId: destination.userId, purchasePriceCents: destination.purchasePriceCents, purchaseDate: now, status: 'active',
+    origin: destination.origin,
+  }, from);
 }

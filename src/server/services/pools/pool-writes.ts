@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { PoolState } from '../../../domain/amm/pool-state';
 import type { NamedStatement } from './sql-rows';
+import { pools, trades, transactions } from '../../db/schema';
+import { insertRows, updateRows } from '../../db/set-writes';
 
 /** Stores the pool state the domain computed (absolute values: the pool row is locked by the caller). */
 export function poolUpdateStatement(poolId: number, state: PoolState): NamedStatement {
-  return {
-    name: 'pool_update',
-    body: sql`update pools set credit_reserve = ${state.creditReserve}, cash_reserve_cents = ${state.cashReserveCents},
-      total_lp_units = ${state.totalLpUnits} where id = ${poolId}`,
-  };
+  return { name: 'pool_update', body: updateRows(pools, [{
+    id: poolId, creditReserve: state.creditReserve, cashReserveCents: state.cashReserveCents, totalLpUnits: state.totalLpUnits,
+  }]) };
 }
 
 /** Adds `deltaCents` (negative to debit) to the user's cash and exposes the new balance as `account.cash_cents`. */
@@ -40,11 +40,8 @@ export function ledgerStatement(entry: {
   feeCents: bigint;
   now: Date;
 }): NamedStatement {
-  return {
-    name: 'ledger',
-    body: sql`insert into transactions (user_id, type, project_id, quantity, total_cents, fee_cents, created_at)
-      values (${entry.userId}, ${entry.type}, ${entry.projectId}, ${entry.quantity}, ${entry.totalCents}, ${entry.feeCents}, ${entry.now.toISOString()}::timestamptz)`,
-  };
+  const { now, ...row } = entry;
+  return { name: 'ledger', body: insertRows(transactions, [row], { values: { createdAt: now } }) };
 }
 
 /**
@@ -60,12 +57,9 @@ export function poolTradeStatement(trade: {
   totalCents: bigint;
   now: Date;
 }): NamedStatement {
-  const buyerId = trade.side === 'buy' ? trade.userId : null;
-  const sellerId = trade.side === 'sell' ? trade.userId : null;
-  return {
-    name: 'trade',
-    body: sql`insert into trades (project_id, buyer_id, seller_id, venue, price_cents, quantity, total_cents, created_at)
-      values (${trade.projectId}, ${buyerId}, ${sellerId}, 'pool', ${trade.priceCents}, ${trade.quantity}, ${trade.totalCents}, ${trade.now.toISOString()}::timestamptz)
-      returning id`,
+  const row = {
+    projectId: trade.projectId, buyerId: trade.side === 'buy' ? trade.userId : null, sellerId: trade.side === 'sell' ? trade.userId : null,
+    priceCents: trade.priceCents, quantity: trade.quantity, totalCents: trade.totalCents,
   };
+  return { name: 'trade', body: insertRows(trades, [row], { values: { venue: 'pool', createdAt: trade.now }, returning: ['id'] }) };
 }
