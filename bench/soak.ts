@@ -7,6 +7,7 @@
 import { describeLoad, load, signUpMany, startServer, type LoadResult } from './support/harness';
 import { loadCrossingOrders, prepareCrossingMarket } from './support/crossing-orders';
 import { BENCH_RESTOCK, purchaseLoad, type BenchProject } from './support/purchase-load';
+import { cpuPerRequest, threadCpuMs } from './support/thread-cpu';
 
 const CONNECTIONS = 50;
 const SWAP_TRADERS = 20;
@@ -67,9 +68,19 @@ export async function run(): Promise<void> {
     let allMet = true;
     for (let round = 1; round <= rounds; round++) {
       const bare = await load({ url: `${ceiling.baseUrl}/ping`, connections: CONNECTIONS, duration: seconds() });
-      const orders = only('orders') ? await loadCrossingOrders(server.baseUrl, market, CONNECTIONS, round) : SKIPPED;
-      const purchases = only('purchases') ? await purchaseLoad(server.baseUrl, projects, buyers, { connections: CONNECTIONS, duration: seconds() }) : SKIPPED;
-      const swaps = only('swaps') ? await swapLoad(server.baseUrl, poolProject.id, swappers, seconds()) : SKIPPED;
+      // The server's CPU per request by thread, beside each figure: it holds where req/s swing with the machine's load.
+      const cpu: string[] = [];
+      const measured = async (label: string, run: () => Promise<LoadResult>) => {
+        if (!only(label)) return SKIPPED;
+        const before = threadCpuMs(server.pid);
+        const result = await run();
+        const { mainUs, busiestOtherUs, totalUs } = cpuPerRequest(server.pid, before, threadCpuMs(server.pid), result.total);
+        cpu.push(`${label} ${mainUs}/${busiestOtherUs}/${totalUs}`);
+        return result;
+      };
+      const orders = await measured('orders', () => loadCrossingOrders(server.baseUrl, market, CONNECTIONS, round));
+      const purchases = await measured('purchases', () => purchaseLoad(server.baseUrl, projects, buyers, { connections: CONNECTIONS, duration: seconds() }));
+      const swaps = await measured('swaps', () => swapLoad(server.baseUrl, poolProject.id, swappers, seconds()));
       const judge = (result: LoadResult, share: number) => {
         if (result === SKIPPED) return 'skipped';
         const ratio = result.requestsPerSecond / bare.requestsPerSecond;
@@ -80,6 +91,7 @@ export async function run(): Promise<void> {
       const row = `| ${round} | ${Math.round(bare.requestsPerSecond).toLocaleString('en-US')}/s | ${judge(orders, TARGETS.orders)} | ${judge(purchases, TARGETS.purchases)} | ${judge(swaps, TARGETS.swaps)} |`;
       rows.push(row);
       console.log(row);
+      console.log(`    server CPU µs a request, main thread / busiest other thread / all threads: ${cpu.join(', ')}`);
       for (const [label, result] of [['orders', orders], ['purchases', purchases], ['swaps', swaps]] as const) {
         if (result.non2xx > 0 || result.errors > 0) console.log(`    ${describeLoad(label, result)}`);
       }
