@@ -15,7 +15,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   EMBEDDED_VACUUM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
-  EMBEDDED_DB_THREAD: booleanFlag.default(true),
+  EMBEDDED_DB_THREAD: booleanFlag.default(false),
   DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -62,8 +62,8 @@ export type Config = {
   /** How often the embedded database's most bloated table is vacuumed (PGlite has no autovacuum); 0 turns it off. */
   embeddedVacuumIntervalMs: number;
   /**
-   * A file-backed embedded database runs on a worker thread of its own (EMBEDDED_DB_THREAD, default on), beside HTTP on
-   * the main thread; false keeps it on the main thread (docs/performance.md has the measurements).
+   * EMBEDDED_DB_THREAD=true runs a file-backed embedded database on a worker thread of its own, beside HTTP on the main
+   * thread. Off by default until a soak on a machine with a core to spare confirms it (docs/performance.md).
    */
   embeddedThread: boolean;
   demoCashCents: bigint;

@@ -59,6 +59,7 @@ export class RemotePglite extends RemoteSession {
     this.worker.on('message', (reply: RemoteReply) => {
       const pending = this.pending.get(reply.id)!;
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
       if (reply.ok) pending.resolve(reply.value);
       else pending.reject(errorFrom(reply.error));
     });
@@ -71,6 +72,9 @@ export class RemotePglite extends RemoteSession {
     if (this.closed) return Promise.reject(new Error('PGlite is closed'));
     if (this.lost) return Promise.reject(this.lost);
     const id = this.nextId++;
+    // The thread keeps the process alive only while a call waits for it, as PGlite on the main thread holds nothing:
+    // a process that never closes the database still ends.
+    if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id });
