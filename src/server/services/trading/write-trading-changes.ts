@@ -93,17 +93,18 @@ function orderParts(projectId: number, changes: LedgerChanges, at: SQL): SQL[] {
   if (orders.length > 0) {
     ctes.push(sql`inserted_orders as (
       insert into orders (id, user_id, project_id, order_type, quantity, filled_quantity, remaining_quantity, price_cents,
-        locked_cents, status, sequence, time_in_force, post_only, created_at, updated_at)
+        locked_cents, status, sequence, time_in_force, post_only, expires_at, created_at, updated_at)
       select x.id, x.user_id, ${projectId}::int, x.order_type, x.quantity, x.filled_quantity, x.remaining_quantity, x.price_cents,
-        x.locked_cents, x.status, x.sequence, x.time_in_force, x.post_only::boolean, ${at}, ${at}
+        x.locked_cents, x.status, x.sequence, x.time_in_force, x.post_only::boolean, nullif(x.expires_at_text, '')::timestamptz, ${at}, ${at}
       from unnest(${intArray(orders.map((order) => order.id))}, ${intArray(orders.map((order) => order.userId))},
         ${textArray(orders.map((order) => order.side))}, ${intArray(orders.map((order) => order.quantity))},
         ${intArray(orders.map((order) => order.filledQuantity))}, ${intArray(orders.map((order) => order.remainingQuantity))},
         ${bigintArray(orders.map((order) => order.priceCents))}, ${bigintArray(orders.map((order) => order.lockedCents))},
         ${textArray(orders.map((order) => order.status))}, ${bigintArray(orders.map((order) => BigInt(order.sequence)))},
-        ${textArray(orders.map((order) => order.timeInForce ?? 'GTC'))}, ${textArray(orders.map((order) => String(order.postOnly ?? false)))})
+        ${textArray(orders.map((order) => order.timeInForce ?? 'GTC'))}, ${textArray(orders.map((order) => String(order.postOnly ?? false)))},
+        ${textArray(orders.map((order) => (order.expiresAtMs == null ? '' : new Date(order.expiresAtMs).toISOString())))})
         as x(id, user_id, order_type, quantity, filled_quantity, remaining_quantity, price_cents, locked_cents, status, sequence,
-          time_in_force, post_only))`);
+          time_in_force, post_only, expires_at_text))`);
   }
   const updated = changes.updatedOrders;
   if (updated.length > 0) {
