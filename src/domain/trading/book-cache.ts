@@ -22,6 +22,8 @@ export interface SideRead {
 export interface BookRead {
   sides: SideRead[];
   orderIds: number[];
+  /** The batch's time: side reads leave out GTD orders due by then (they never fill; the sweep cancels them). */
+  nowMs?: number;
 }
 
 /** The answer to a BookRead: each side's orders in priority order, the orders read by id, and the escrowed lots of all of them. */
@@ -98,7 +100,7 @@ export class BookCache implements RestingState {
    * orders to cancel that are not cached. Takers only get past an order by filling all of it, so a side whose cached
    * orders within the takers' price bound hold their tonnes needs nothing more.
    */
-  readFor(commands: readonly TradingCommand[]): BookRead {
+  readFor(commands: readonly TradingCommand[], nowMs?: number): BookRead {
     const cancelIds = commands.flatMap((command) => (command.kind === 'cancel' ? [command.orderId] : []));
     const amendIds = commands.flatMap((command) => (command.kind === 'amend' ? [command.orderId] : []));
     // An amended order may leave its place (or its price) before a later command of the batch: like a cancelled one, it does not cover.
@@ -109,7 +111,7 @@ export class BookCache implements RestingState {
       const ahead = this.leanReads > 0 ? 0 : this.limits.readChunk;
       sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelling.size + ahead });
     }
-    return { sides, orderIds: [...new Set([...cancelIds, ...amendIds])].filter((id) => !this.orders.has(id)) };
+    return { sides, orderIds: [...new Set([...cancelIds, ...amendIds])].filter((id) => !this.orders.has(id)), ...(nowMs === undefined ? {} : { nowMs }) };
   }
 
   /**
@@ -126,6 +128,18 @@ export class BookCache implements RestingState {
       this.book.add({ id: order.id, ownerId: order.userId, side: order.side, priceCents: Number(order.priceCents), quantityTonnes: order.quantity, remainingTonnes: order.remainingQuantity });
       this.orders.set(order.id, order);
     }
+  }
+
+  /**
+   * Cancels of the cached GTD orders due at `nowMs`, to run first in the batch (the desk prepends them), so that no
+   * order fills at or after its end even before the expiry sweep reaches it. readFor then reads past them.
+   */
+  dueCancels(nowMs: number): TradingCommand[] {
+    const due: TradingCommand[] = [];
+    for (const order of this.orders.values()) {
+      if (order.expiresAtMs != null && order.expiresAtMs <= nowMs) due.push({ kind: 'cancel', userId: order.userId, orderId: order.id, expiry: true });
+    }
+    return due;
   }
 
   /** Adds what a BookRead returned. */

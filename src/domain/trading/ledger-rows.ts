@@ -1,4 +1,7 @@
 import type { TimeInForce } from '../orderbook/order-input';
+
+/** What an order stores: the engine's kinds, plus GTD, which is GTC until `expiresAtMs`. */
+export type OrderTimeInForce = TimeInForce | 'GTD';
 import type { OrderSide, OrderStatus } from '../orderbook/order-status';
 
 // The rows a trading batch reads and writes, as plain values (money in bigint cents, times in epoch ms).
@@ -40,8 +43,10 @@ export interface LedgerOrder {
   /** Pays from cash as it fills instead of from a lock (market buy); never rests. */
   isMarket: boolean;
   /** Set on the orders a batch places (the write stores them); a loaded resting order is GTC, not post-only. */
-  timeInForce?: TimeInForce;
+  timeInForce?: OrderTimeInForce;
   postOnly?: boolean;
+  /** A GTD order's end (epoch ms): it never fills at or after it. Null or absent for every other order. */
+  expiresAtMs?: number | null;
 }
 
 export interface LedgerTrade {

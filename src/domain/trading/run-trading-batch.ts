@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError } from '../errors';
+import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError, ValidationError } from '../errors';
 import { formatCents } from '../money';
 import { copyTrades, type MatchResult } from '../orderbook/match-result';
 import type { OrderBook } from '../orderbook/order-book';
@@ -104,6 +104,8 @@ class BatchRunner {
   private limit(command: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
     const { userId, side, priceCents, quantity, postOnly = false } = command;
     const timeInForce = command.timeInForce ?? 'GTC';
+    const expiresAtMs = timeInForce === 'GTD' ? command.expiresAtMs ?? null : null;
+    if (expiresAtMs !== null && expiresAtMs <= this.state.nowMs) throw new ValidationError(`expiresAt ${new Date(expiresAtMs).toISOString()} has passed`);
     const lockCents = side === 'buy' ? buyLockCents(priceCents, quantity) : 0n;
     if (side === 'buy') this.requireCash(userId, lockCents, `this order locks $${formatCents(lockCents)}`);
     else this.requireCredits(userId, quantity);
@@ -111,18 +113,21 @@ class BatchRunner {
     const order = this.newOrder(id, userId, side, priceCents, quantity, false);
     order.timeInForce = timeInForce;
     order.postOnly = postOnly;
+    order.expiresAtMs = expiresAtMs;
     // A FOK that cannot fill whole is stored cancelled without locking anything, so nothing else changes.
     if (timeInForce === 'FOK' && this.book.fillableTonnes(side, userId, Number(priceCents), quantity) < quantity) {
       order.status = 'cancelled';
       return { ok: true, orderId: order.id, tradeKeys: [] };
     }
-    // Only a resting (GTC) sell escrows its whole quantity; IOC and FOK sells escrow what they filled, as a market sell.
-    const rests = timeInForce === 'GTC';
+    // Only a resting (GTC, GTD) sell escrows its whole quantity; IOC and FOK sells escrow what they filled, as a market sell.
+    const rests = timeInForce === 'GTC' || timeInForce === 'GTD';
     if (side === 'buy') {
       this.ledger.moveCash(userId, -lockCents);
       order.lockedCents = lockCents;
     } else if (rests) this.ledger.escrow(order, quantity);
-    const result = this.book.submitLimit({ id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity, timeInForce, postOnly });
+    const result = this.book.submitLimit({
+      id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity, timeInForce: rests ? 'GTC' : timeInForce, postOnly,
+    });
     if (!rests && side === 'sell' && result.filledTonnes > 0) this.ledger.escrow(order, result.filledTonnes);
     const trades = copyTrades(result);
     const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
@@ -175,7 +180,12 @@ class BatchRunner {
     return { ok: true, orderId: order.id, tradeKeys };
   }
 
-  private cancel({ userId, orderId }: Extract<TradingCommand, { kind: 'cancel' }>): CommandOutcome {
+  private cancel({ userId, orderId, expiry }: Extract<TradingCommand, { kind: 'cancel' }>): CommandOutcome {
+    if (expiry) {
+      // The sweep read the order before this batch: it may have filled, been cancelled or amended since.
+      const due = this.ledger.order(orderId);
+      if (!due || !isLiveStatus(due.status) || !this.isDue(due)) return { ok: true, orderId: null, tradeKeys: [] };
+    }
     const order = this.liveOrderOf(userId, orderId, 'cancelled');
     // An order ranked after the cached top of the book is not in the in-memory book: nothing to unlink there.
     if (!this.cache.offBook.has(order.id)) {
@@ -234,7 +244,13 @@ class BatchRunner {
     const order = this.ledger.order(orderId);
     if (!order || order.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
     if (!isLiveStatus(order.status)) throw new ConflictError(`Order ${orderId} is already ${order.status} and cannot be ${action}`);
+    if (action !== 'cancelled' && this.isDue(order)) throw new ConflictError(`Order ${orderId} expired at ${new Date(order.expiresAtMs!).toISOString()} and cannot be ${action}`);
     return order;
+  }
+
+  /** A GTD order at or past its end: it must not fill, and is cancelled as soon as a batch or the sweep meets it. */
+  private isDue(order: LedgerOrder): boolean {
+    return order.expiresAtMs !== undefined && order.expiresAtMs !== null && order.expiresAtMs <= this.state.nowMs;
   }
 
   private finishTaker(order: LedgerOrder, result: MatchResult): void {

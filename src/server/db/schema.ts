@@ -214,6 +214,8 @@ export const orders = pgTable('orders', {
   timeInForce: text('time_in_force').notNull().default('GTC'),
   /** Placed post-only: it was never allowed to take. */
   postOnly: boolean('post_only').notNull().default(false),
+  /** A GTD order's end: it never fills at or after it, and the expiry sweep cancels it. Null for every other kind. */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
@@ -221,6 +223,8 @@ export const orders = pgTable('orders', {
   // depth and the routed market orders walk it. Filled and cancelled orders (most rows) never enter it.
   index('orders_live_idx').on(t.projectId, t.orderType, t.priceCents, t.sequence).where(sql`${t.status} in ('open', 'partially_filled')`),
   index('orders_user_idx').on(t.userId, t.createdAt),
+  // The expiry sweep's query: live GTD orders by end.
+  index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null and ${t.status} in ('open', 'partially_filled')`),
   check('orders_fill_sum', sql`${t.filledQuantity} + ${t.remainingQuantity} = ${t.quantity}`),
   check('orders_locked_non_negative', sql`${t.lockedCents} >= 0`),
 ]);

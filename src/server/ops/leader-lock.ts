@@ -11,6 +11,8 @@ export interface LeaderLockOptions {
   /** Called when the lock's connection is lost (the lock went with it) or at close, if elected. */
   onDeposed: () => Promise<void>;
   log?: (line: string) => void;
+  /** The job named in the log lines; Anchoring when absent. */
+  job?: string;
 }
 
 export interface LeaderLock {
@@ -46,7 +48,7 @@ export function startLeaderLock(options: LeaderLockOptions): LeaderLock {
     await dropConnection();
     if (!leader) return;
     leader = false;
-    log(`Anchoring leadership lost (${reason})`);
+    log(`${options.job ?? 'Anchoring'} leadership lost (${reason})`);
     await options.onDeposed();
   }
 
@@ -63,7 +65,7 @@ export function startLeaderLock(options: LeaderLockOptions): LeaderLock {
       const result = await withTimeout(client.query<{ held: boolean }>(query, leader ? [] : [options.key]), pollMs * 2);
       if (leader || !result.rows[0].held) return;
       leader = true;
-      log('Anchoring leadership taken (advisory lock held)');
+      log(`${options.job ?? 'Anchoring'} leadership taken (advisory lock held)`);
       await options.onElected();
     } catch (error) {
       await stepDown((error as Error).message);

@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/trading';
 import { NotFoundError } from '../../domain/errors';
 import { parseCents } from '../../domain/money';
+import { checkOrderExpiry } from '../../domain/trading/order-expiry';
 import type { AppDeps } from '../app-deps';
 import { requireUserId } from '../auth/current-user';
 import { MarketReadCache } from '../services/trading/market-read-cache';
@@ -19,6 +20,7 @@ import { idempotencyGate } from '../plugins/idempotency-gate';
 import { mapTicket } from '../services/idempotency/idempotency-ticket';
 import { bookOnlyRouting, executeRoutedMarketOrder, quoteMarketOrder, type RoutedMarketOrder } from '../services/pools/execute-routed-market-order';
 import { routedTrade } from '../../shared/schemas/pool';
+import { startOrderExpirySweep } from '../ops/order-expiry-sweep';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 const projectParams = z.object({ projectId: idPathParam });
@@ -39,15 +41,20 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     allowEmptyJsonBodies(app);
+    // Issue 31: GTD orders are cancelled at their end, on one instance at a time (see startOrderExpirySweep).
+    const expiry = startOrderExpirySweep({ expireDueOrders: () => desk.expireDueOrders(), databaseUrl: deps.config.databaseUrl, log: (line) => app.log.info(line) });
+    app.addHook('onClose', () => expiry.stop());
 
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly } = request.body;
+      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly, expiresAt } = request.body;
       const priceCents = parseCents(pricePerCredit);
+      const expiresAtMs = expiresAt === undefined ? null : Date.parse(expiresAt);
+      if (expiresAtMs !== null) checkOrderExpiry(expiresAtMs, clock().getTime());
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly }, ticket),
+        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs }, ticket),
       });
     });
 

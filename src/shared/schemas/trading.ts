@@ -10,8 +10,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 const projectIdField = z.number({ error: 'projectId must be a number' }).int({ error: 'projectId must be a whole number' })
   .positive({ error: 'projectId must be a positive integer' }).max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` });
 const orderTypeField = z.enum(ORDER_TYPES, { error: 'orderType must be "buy" or "sell"' });
-/** How long a limit order may wait (issue 31): GTC rests until cancelled, IOC cancels what it cannot fill at once, FOK fills whole or not at all. */
-export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+/** How long a limit order may wait (issue 31): GTC rests until cancelled, GTD until `expiresAt`, IOC cancels what it cannot fill at once, FOK fills whole or not at all. */
+export const TIME_IN_FORCE = ['GTC', 'GTD', 'IOC', 'FOK'] as const;
 export type TimeInForceName = (typeof TIME_IN_FORCE)[number];
 
 /** Path ids are parsed strictly (digits only): see idParam. */
@@ -28,12 +28,16 @@ export const placeOrderBody = z.strictObject({
   pricePerCredit: priceDollars,
   totalValue: z.union([z.number(), z.string()]).optional(),
   remainingQuantity: z.number().optional(),
-  timeInForce: z.enum(TIME_IN_FORCE, { error: 'timeInForce must be "GTC", "IOC" or "FOK"' }).default('GTC')
-    .describe('GTC (default) rests the remainder; IOC trades what it can at once and cancels the rest; FOK trades the whole quantity at once or nothing'),
+  timeInForce: z.enum(TIME_IN_FORCE, { error: 'timeInForce must be "GTC", "GTD", "IOC" or "FOK"' }).default('GTC')
+    .describe('GTC (default) rests the remainder; GTD rests it until expiresAt; IOC trades what it can at once and cancels the rest; FOK trades the whole quantity at once or nothing'),
+  expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO 8601 date and time, e.g. 2026-12-31T23:59:00Z' }).optional()
+    .describe('GTD only, and required there: when the order ends (in the future, at most a year ahead)'),
   postOnly: z.boolean({ error: 'postOnly must be true or false' }).default(false)
     .describe('Only ever rests: refused with 422, nothing traded, if it would trade at once. GTC only'),
-}).refine((body) => !(body.postOnly && body.timeInForce !== 'GTC'), {
-  error: 'postOnly needs timeInForce "GTC": a post-only order rests, an IOC or FOK order never does', path: ['postOnly'],
+}).refine((body) => !(body.postOnly && (body.timeInForce === 'IOC' || body.timeInForce === 'FOK')), {
+  error: 'postOnly needs timeInForce "GTC" or "GTD": a post-only order rests, an IOC or FOK order never does', path: ['postOnly'],
+}).refine((body) => (body.timeInForce === 'GTD') === (body.expiresAt !== undefined), {
+  error: 'expiresAt goes with timeInForce "GTD", and GTD needs expiresAt', path: ['expiresAt'],
 });
 // The input shape: a client may leave out the fields that have defaults.
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
@@ -72,6 +76,8 @@ export const order = z.object({
   status: z.enum(ORDER_STATUSES),
   timeInForce: z.enum(TIME_IN_FORCE),
   postOnly: z.boolean(),
+  /** A GTD order's end; null for the other kinds. */
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -164,11 +164,11 @@ describe('a post-only order', () => {
 
 describe('bad order types', () => {
   it.each([
-    [{ timeInForce: 'DAY' }, 'timeInForce must be "GTC", "IOC" or "FOK"'],
-    [{ timeInForce: 'ioc' }, 'timeInForce must be "GTC", "IOC" or "FOK"'],
+    [{ timeInForce: 'DAY' }, 'timeInForce must be "GTC", "GTD", "IOC" or "FOK"'],
+    [{ timeInForce: 'ioc' }, 'timeInForce must be "GTC", "GTD", "IOC" or "FOK"'],
     [{ postOnly: 'yes' }, 'postOnly must be true or false'],
-    [{ postOnly: true, timeInForce: 'IOC' }, 'postOnly needs timeInForce "GTC": a post-only order rests, an IOC or FOK order never does'],
-    [{ postOnly: true, timeInForce: 'FOK' }, 'postOnly needs timeInForce "GTC": a post-only order rests, an IOC or FOK order never does'],
+    [{ postOnly: true, timeInForce: 'IOC' }, 'postOnly needs timeInForce "GTC" or "GTD": a post-only order rests, an IOC or FOK order never does'],
+    [{ postOnly: true, timeInForce: 'FOK' }, 'postOnly needs timeInForce "GTC" or "GTD": a post-only order rests, an IOC or FOK order never does'],
   ])('%j is a 400 with a message and changes nothing', async (fields, message) => {
     const trader = await newTrader(t.app, project, 0, 'Bad');
     const before = await ledgerFingerprint(t.deps);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, projects } from '../../db/schema';
 import { formatCents } from '../../../domain/money';
@@ -15,6 +15,13 @@ const LIVE_STATUSES = ['open', 'partially_filled'];
 export async function findOrderOwner(db: Database, orderId: number): Promise<{ userId: number; projectId: number; side: OrderSide } | null> {
   const [row] = await db.select({ userId: orders.userId, projectId: orders.projectId, side: orders.orderType }).from(orders).where(eq(orders.id, orderId));
   return row ? { ...row, side: row.side as OrderSide } : null;
+}
+
+/** Live GTD orders due at `now` (their end has come), oldest end first, at most `limit`. */
+export async function dueOrders(db: Database, now: Date, limit: number): Promise<{ id: number; userId: number; projectId: number }[]> {
+  return db.select({ id: orders.id, userId: orders.userId, projectId: orders.projectId }).from(orders)
+    .where(and(isNotNull(orders.expiresAt), lte(orders.expiresAt, now), inArray(orders.status, LIVE_STATUSES)))
+    .orderBy(orders.expiresAt, orders.id).limit(limit);
 }
 
 /** Ids and projects of the user's live orders, of one project or all. */

@@ -9,6 +9,7 @@ import { tradingStateQuery } from './trading-state-query';
 interface OrderJson {
   id: number; user_id: number; order_type: 'buy' | 'sell'; price_cents: string; quantity: number; filled_quantity: number;
   remaining_quantity: number; locked_cents: string; status: LedgerOrder['status']; sequence: string; created_at: string;
+  expires_at: string | null;
 }
 interface LotJson {
   id: number; user_id: number; quantity: number; serial_start: number; serial_end: number; purchase_price_cents: string;
@@ -65,6 +66,7 @@ function toLedgerOrder(row: OrderJson): LedgerOrder {
     createdAtMs: Date.parse(row.created_at),
     isNew: false,
     isMarket: false,
+    expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
   };
 }
 

@@ -121,13 +121,18 @@ export async function runOnBook(
   const { book, traders } = cache;
   if (book.version !== null && lock.bookVersion !== book.version + 1) book.reset(true);
   if (traders.version === null || lock.lotsVersion !== traders.version + 1) traders.reset();
-  const bookRead = book.readFor(commands);
-  const traderRead = traders.readFor(commands);
+  // Due GTD orders in the cache are cancelled first, so that none fills at or after its end.
+  const due = book.dueCancels(now.getTime());
+  const allCommands = due.length === 0 ? commands : [...due, ...commands];
+  const bookRead = book.readFor(allCommands, now.getTime());
+  const traderRead = traders.readFor(allCommands);
   const state = await readBatchState(tx, projectId, { book: bookRead, traders: traderRead }, statements);
   book.absorb(bookRead, state.book);
   traders.absorb(traderRead, state);
-  const inputs = traders.inputsFor(commands, traderRead);
-  const { outcomes, ledger } = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds }, commands);
+  const inputs = traders.inputsFor(allCommands, traderRead);
+  const run = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds }, allCommands);
+  const { ledger } = run;
+  const outcomes = run.outcomes.slice(due.length);
   const changes = ledger.changes();
   const expectedCash = new Map(inputs.users.map((user) => [user.id, user.cashCents]));
   const written = await writeTradingChanges(tx, projectId, changes, expectedCash, now, statements);

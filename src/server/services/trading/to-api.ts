@@ -21,6 +21,7 @@ export function orderFromRow(row: OrderRow, projectName: string): Order {
     status: row.status as Order['status'],
     timeInForce: row.timeInForce as Order['timeInForce'],
     postOnly: row.postOnly,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -41,6 +42,7 @@ export function orderFromLedger(order: LedgerOrder, project: { id: number; name:
     sequence: order.sequence,
     timeInForce: order.timeInForce ?? 'GTC',
     postOnly: order.postOnly ?? false,
+    expiresAt: order.expiresAtMs == null ? null : new Date(order.expiresAtMs),
     createdAt: new Date(order.createdAtMs),
     updatedAt,
   }, project.name);

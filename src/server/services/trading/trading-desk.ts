@@ -1,11 +1,11 @@
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../../domain/errors';
-import type { TimeInForce } from '../../../domain/orderbook/order-input';
+import type { OrderTimeInForce } from '../../../domain/trading/ledger-rows';
 import type { OrderSide } from '../../../domain/orderbook/order-status';
 import type { Order } from '../../../shared/schemas/trading';
 import { BatchDesk } from '../batch-desk';
 import type { MarketEvents } from '../market-events';
-import { findOrderOwner, liveOrderIds } from './order-queries';
+import { dueOrders, findOrderOwner, liveOrderIds } from './order-queries';
 import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
 import type { TradingCommand } from '../../../domain/trading/trading-command';
 import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
@@ -54,11 +54,14 @@ export class TradingDesk {
   }
 
   placeLimitOrder(
-    input: { userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: TimeInForce; postOnly?: boolean },
+    input: {
+      userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: OrderTimeInForce; postOnly?: boolean;
+      expiresAtMs?: number | null;
+    },
     ticket?: IdempotencyTicket<PlacedOrder>,
   ): Promise<PlacedOrder> {
-    const { userId, side, priceCents, quantity, timeInForce, postOnly } = input;
-    return this.desk.submit(input.projectId, { kind: 'limit', userId, side, priceCents, quantity, timeInForce, postOnly, ticket });
+    const { userId, side, priceCents, quantity, timeInForce, postOnly, expiresAtMs } = input;
+    return this.desk.submit(input.projectId, { kind: 'limit', userId, side, priceCents, quantity, timeInForce, postOnly, expiresAtMs, ticket });
   }
 
   placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
@@ -101,6 +104,16 @@ export class TradingDesk {
       else if (!(outcome.reason instanceof ConflictError)) throw outcome.reason;
     }
     return cancelled;
+  }
+
+  /**
+   * Cancels the GTD orders due now (at most `limit`), releasing their locks and escrow; each project's share runs as
+   * one batch. Returns how many it cancelled (one that filled or was cancelled meanwhile is skipped).
+   */
+  async expireDueOrders(limit = 500): Promise<number> {
+    const due = await dueOrders(this.deps.db, this.deps.clock(), limit);
+    const placed = await Promise.all(due.map((order) => this.desk.submit(order.projectId, { kind: 'cancel', userId: order.userId, orderId: order.id, expiry: true })));
+    return placed.filter((outcome) => outcome.order !== null).length;
   }
 
   /** The project's cache, made on its first batch; the shared balances start again past their bound. */

@@ -7,7 +7,7 @@ const LOT_FIELDS = sql.raw(`h.id, h.user_id, h.quantity, h.serial_start, h.seria
         h.purchase_date, h.status, h.order_id, h.origin, h.parent_holding_id`);
 
 const ORDER_FIELDS = sql.raw(`o.id, o.user_id, o.order_type, o.price_cents::text as price_cents, o.quantity, o.filled_quantity,
-        o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at`);
+        o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at, o.expires_at`);
 
 const LIVE = sql.raw(`status in ('open', 'partially_filled')`);
 
@@ -63,6 +63,7 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
     ctes.push(sql`${sql.raw(name)} as (
       select ${ORDER_FIELDS} from orders o
       where o.project_id = ${projectId}::int and o.order_type = ${side.side} and o.${LIVE} and ${after(side.side, side.after)}
+        ${book.nowMs === undefined ? sql`` : sql`and (o.expires_at is null or o.expires_at > ${new Date(book.nowMs).toISOString()}::timestamptz)`}
       order by o.price_cents ${side.side === 'sell' ? sql`asc` : sql`desc`}, o.sequence limit ${side.limit}::int)`);
     columns.push(sql`(select coalesce(json_agg(${sql.raw(name)} order by ${sql.raw(`${name}.price_cents::bigint ${side.side === 'sell' ? 'asc' : 'desc'}, ${name}.sequence::bigint`)}), '[]'::json) from ${sql.raw(name)}) as ${sql.raw(name)}`);
     loaded.push(sql`select id, user_id, order_type, status from ${sql.raw(name)}`);

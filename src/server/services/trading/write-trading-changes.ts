@@ -83,6 +83,7 @@ function orderParts(projectId: number, changes: LedgerChanges, now: Date): SQL[]
       id: order.id, userId: order.userId, orderType: order.side, quantity: order.quantity, filledQuantity: order.filledQuantity,
       remainingQuantity: order.remainingQuantity, priceCents: order.priceCents, lockedCents: order.lockedCents, status: order.status,
       sequence: order.sequence, timeInForce: order.timeInForce ?? 'GTC', postOnly: order.postOnly ?? false,
+      expiresAt: order.expiresAtMs == null ? null : new Date(order.expiresAtMs),
     })), { values: { projectId, createdAt: now, updatedAt: now } })})`);
   }
   if (changes.updatedOrders.length > 0) {

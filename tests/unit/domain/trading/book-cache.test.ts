@@ -77,3 +77,15 @@ describe('BookCache.settle', () => {
     expect(cache.version).toBe(7);
   });
 });
+
+describe('BookCache.dueCancels (issue 31 GTD)', () => {
+  it('cancels the cached orders due by then, first, and the read then reaches past them', () => {
+    const cache = cacheWithAsks([{ ...ask(1, 500n, 2), expiresAtMs: NOW }, { ...ask(2, 600n, 3), expiresAtMs: NOW + 1 }, ask(3, 700n, 1)], 3);
+    const due = cache.dueCancels(NOW);
+    expect(due).toEqual([{ kind: 'cancel', userId: 101, orderId: 1, expiry: true }]);
+    // 6 t cached within 800, but the due order's 2 t do not count: a buy of 5 needs the read, which a live order would not.
+    expect(cache.readFor([buy(5, 800n)], NOW).sides).toEqual([]);
+    const read = cache.readFor([...due, buy(5, 800n)], NOW);
+    expect(read).toEqual({ sides: [{ side: 'sell', after: { priceCents: 700n, sequence: 3 }, limit: 6 }], orderIds: [], nowMs: NOW });
+  });
+});

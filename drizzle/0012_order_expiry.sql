@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."expires_at" is not null and "orders"."status" in ('open', 'partially_filled');
