@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
-const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+// One import style: what lies outside a file's folder is named from the root (tsconfig.json's paths), never climbed to.
+const alias = {
+  '@': path.resolve(import.meta.dirname, 'src'),
+  '@tests': path.resolve(import.meta.dirname, 'tests'),
+  '@scripts': path.resolve(import.meta.dirname, 'scripts'),
+};
 
 // Three suites: pure domain rules, the HTTP API on a real database, and whole journeys in Chromium; with
 // TEST_DATABASE_URL a fourth, `cluster`: the compiled server as two instances and a chain node on PostgreSQL.

@@ -1,6 +1,6 @@
-import { loadCarbonCreditArtifact } from '../src/server/chain/contract-artifact';
-import { startEmbeddedChain } from '../src/server/chain/embedded-chain';
-import type { ChainJournalEntry } from '../src/server/chain/transaction-sender';
+import { loadCarbonCreditArtifact } from '@/server/chain/contract-artifact';
+import { startEmbeddedChain } from '@/server/chain/embedded-chain';
+import type { ChainJournalEntry } from '@/server/chain/transaction-sender';
 
 const MINTS = 300;
 const BATCH_SIZE = 200;

@@ -1,7 +1,7 @@
-import { OrderBook } from '../src/domain/orderbook/order-book';
-import type { LimitOrderInput, MarketOrderInput } from '../src/domain/orderbook/order-input';
-import type { OrderSide } from '../src/domain/orderbook/order-status';
-import { mulberry32 } from '../src/domain/mrv/seeded-random';
+import { OrderBook } from '@/domain/orderbook/order-book';
+import type { LimitOrderInput, MarketOrderInput } from '@/domain/orderbook/order-input';
+import type { OrderSide } from '@/domain/orderbook/order-status';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
 
 // Order-book engine benchmark: 1,000,000 seeded operations (70% limit orders around a mid price, 20% cancels of
 // live orders, 10% market orders) replayed on fresh books: untimed per operation for throughput (best of

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { APP_START_MARK } from '../src/client/lib/app-start-mark';
+import { APP_START_MARK } from '@/client/lib/app-start-mark';
 import { startServer } from './support/harness';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { freePort, waitUntilOk, type ClusterProcess } from '../scripts/cluster';
-import { serverProcessEnv } from '../scripts/server-env.mjs';
+import { freePort, waitUntilOk, type ClusterProcess } from '@scripts/cluster';
+import { serverProcessEnv } from '@scripts/server-env.mjs';
 import { signUpMany } from './support/harness';
 
 const BOOKS = 14;

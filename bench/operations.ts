@@ -5,8 +5,8 @@
 // (BENCH_DATABASE_URL to change the server).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort, waitUntilOk, type ClusterProcess } from '../scripts/cluster';
-import { mulberry32 as random } from '../src/domain/mrv/seeded-random';
+import { freePort, waitUntilOk, type ClusterProcess } from '@scripts/cluster';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
 import { describeLoad, load, signUpMany, type LoadResult } from './support/harness';
 import { withFreshDatabase } from './support/fresh-database';
 

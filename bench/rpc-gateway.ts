@@ -1,7 +1,7 @@
 // Issue 26 benchmark: what the heaviest calls the public /rpc gateway allows cost the chain process, in time and
 // resident memory, beside a trivial call; and whether the API keeps answering meanwhile. A bench server with the
 // embedded chain on; the chain process's memory is read from GET /api/chain/health.
-import { RPC_LIMITS } from '../src/server/chain/rpc-limits';
+import { RPC_LIMITS } from '@/server/chain/rpc-limits';
 import { startServer, type RunningServer } from './support/harness';
 
 type Answer = { result?: unknown; error?: { code: number; message: string } };

@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { closeAppDeps, createAppDeps } from '../src/server/bootstrap';
-import { buildApp } from '../src/server/app';
-import { newProjectCache, runBatch, type DeskCommand } from '../src/server/services/trading/run-batch';
-import { mulberry32 } from '../src/domain/mrv/seeded-random';
+import { loadConfig } from '@/server/config';
+import { closeAppDeps, createAppDeps } from '@/server/bootstrap';
+import { buildApp } from '@/server/app';
+import { newProjectCache, runBatch, type DeskCommand } from '@/server/services/trading/run-batch';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
 import { timePglite } from './support/pglite-timing';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 35);

@@ -52,7 +52,7 @@ export function prerenderPlugin(): Plugin {
         resolve: { alias: { '@': path.resolve(root, 'src') } },
       });
       try {
-        const entry = await server.ssrLoadModule(ENTRY) as typeof import('../src/client/prerender');
+        const entry = await server.ssrLoadModule(ENTRY) as typeof import('@/client/prerender');
         for (const page of entry.PRERENDERED_PAGES) {
           const markup = await entry.renderPage(page.path);
           const html = built

@@ -8,9 +8,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../src/server/config';
-import { createAppDeps } from '../../src/server/bootstrap';
-import { buildApp } from '../../src/server/app';
+import { loadConfig } from '@/server/config';
+import { createAppDeps } from '@/server/bootstrap';
+import { buildApp } from '@/server/app';
 if (process.env.BENCH_TIME_PGLITE) (await import('./pglite-timing')).reportPgliteTime();
 
 const config = loadConfig({

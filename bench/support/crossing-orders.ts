@@ -2,7 +2,7 @@
 // and sell, buys priced at or above the list price and sells at or below it, so every order crosses whatever rests on
 // the other side. An account's tonnes and cash stay within a few orders of where they started, so every request is a
 // valid order (no 422 from an account running dry) however long the run.
-import { mulberry32 as random } from '../../src/domain/mrv/seeded-random';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
 import { describeLoad, load, loadDurationSeconds, signUpMany, type LoadResult } from './harness';
 
 export const ACCOUNTS = 20;

@@ -2,7 +2,7 @@
 // (default postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { ensureDatabase } from '../../scripts/cluster';
+import { ensureDatabase } from '@scripts/cluster';
 
 const BENCH_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
-import { isClientRoute } from '../shared/routes';
+import { isClientRoute } from '@/shared/routes';
 import type { AppDeps } from './app-deps';
 import { AppMetrics } from './ops/app-metrics';
 import { registerChainMetrics } from './ops/chain-health';

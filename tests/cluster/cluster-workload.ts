@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../src/domain/mrv/seeded-random';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
 
 /** One HTTP client of the cluster: a signed-up account, its cookie, and what it knows about its own objects. */
 export interface ClusterUser {

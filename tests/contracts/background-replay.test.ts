@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
-import { DEV_CUSTODY_PRIVATE_KEY, startEmbeddedChain } from '../../src/server/chain/embedded-chain';
-import type { ReplaySource } from '../../src/server/chain/replay-transactions';
-import { startEmbeddedChainProcess } from '../../src/server/chain/chain-process';
-import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import { loadCarbonCreditArtifact } from '@/server/chain/contract-artifact';
+import { DEV_CUSTODY_PRIVATE_KEY, startEmbeddedChain } from '@/server/chain/embedded-chain';
+import type { ReplaySource } from '@/server/chain/replay-transactions';
+import { startEmbeddedChainProcess } from '@/server/chain/chain-process';
+import type { ChainJournalEntry } from '@/server/chain/transaction-sender';
 import { sampleCredit } from './chain-test-kit';
 
 beforeAll(() => loadCarbonCreditArtifact(), 60_000);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Abi, AbiItem, AbiParameter } from 'viem';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import { loadCarbonCreditArtifact } from '@/server/chain/contract-artifact';
 
 let compiledAbi: Abi;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, parseEventLogs, toBytes, zeroAddress, type Hex } from 'viem';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
-import type { CarbonCreditChain } from '../../src/server/chain/carbon-credit';
-import { CHAIN_ERROR_MESSAGES } from '../../src/server/chain/chain-call-error';
-import { startEmbeddedChain } from '../../src/server/chain/embedded-chain';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
+import { CHAIN_ERROR_MESSAGES } from '@/server/chain/chain-call-error';
+import { startEmbeddedChain } from '@/server/chain/embedded-chain';
 import { expectChainError, publicClientOf, randomAccount, revertOf, sampleCredit, sendAs } from './chain-test-kit';
 
 let chain: CarbonCreditChain;

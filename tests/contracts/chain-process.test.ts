@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generatePrivateKey } from 'viem/accounts';
-import { startEmbeddedChainProcess } from '../../src/server/chain/chain-process';
+import { startEmbeddedChainProcess } from '@/server/chain/chain-process';
 import { sampleCredit } from './chain-test-kit';
 
 /** Nice value of a process (field 19 of /proc/<pid>/stat, counted after the name). */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
-import { startEmbeddedChain } from '../../src/server/chain/embedded-chain';
-import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender';
+import { loadCarbonCreditArtifact } from '@/server/chain/contract-artifact';
+import { startEmbeddedChain } from '@/server/chain/embedded-chain';
+import type { ChainJournalEntry } from '@/server/chain/transaction-sender';
 import { randomAccount, sampleCredit, sendAs } from './chain-test-kit';
 
 // Compiles here, under the hook's timeout, when the build is missing or stale.

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { createPublicClient, custom, encodeFunctionData, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hex, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
-import type { CarbonCreditChain, MintCreditInput } from '../../src/server/chain/carbon-credit';
-import { ChainCallError, contractRevertOf } from '../../src/server/chain/chain-call-error';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import type { CarbonCreditChain, MintCreditInput } from '@/server/chain/carbon-credit';
+import { ChainCallError, contractRevertOf } from '@/server/chain/chain-call-error';
 
 type WriteName = ContractFunctionName<typeof carbonCreditAbi, 'nonpayable'>;
 type WriteArgs<N extends WriteName> = ContractFunctionArgs<typeof carbonCreditAbi, 'nonpayable', N>;

@@ -1,8 +1,8 @@
 // Child of persistent-engine.test.ts: mints into a persistent chain store without end, appending each journal entry
 // to a file once it is mined (the web server's durable write), until the test kills it with SIGKILL.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { startEmbeddedChain } from '../../src/server/chain/embedded-chain';
-import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender';
+import { startEmbeddedChain } from '@/server/chain/embedded-chain';
+import type { ChainJournalEntry } from '@/server/chain/transaction-sender';
 
 const [storeDirectory, journalFile] = process.argv.slice(2);
 const replay: ChainJournalEntry[] = existsSync(journalFile)

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
-import { carbonCreditAbi } from '../../src/server/chain/carbon-credit-abi';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
-import { startEmbeddedChain, type ChainEngine } from '../../src/server/chain/embedded-chain';
-import type { ChainJournalEntry } from '../../src/server/chain/transaction-sender';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import { loadCarbonCreditArtifact } from '@/server/chain/contract-artifact';
+import { startEmbeddedChain, type ChainEngine } from '@/server/chain/embedded-chain';
+import type { ChainJournalEntry } from '@/server/chain/transaction-sender';
 import { sampleCredit } from './chain-test-kit';
 
 beforeAll(() => loadCarbonCreditArtifact(), 60_000);

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHex, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { CHAIN_ERROR_MESSAGES } from '../../src/server/chain/chain-call-error';
-import { loadCarbonCreditArtifact } from '../../src/server/chain/contract-artifact';
-import { createHardhatProvider } from '../../src/server/chain/hardhat-provider';
-import type { Eip1193RequestFn } from '../../src/server/chain/public-rpc';
-import { connectRemoteChain } from '../../src/server/chain/remote-chain';
+import { CHAIN_ERROR_MESSAGES } from '@/server/chain/chain-call-error';
+import { loadCarbonCreditArtifact } from '@/server/chain/contract-artifact';
+import { createHardhatProvider } from '@/server/chain/hardhat-provider';
+import type { Eip1193RequestFn } from '@/server/chain/public-rpc';
+import { connectRemoteChain } from '@/server/chain/remote-chain';
 import { sampleCredit } from './chain-test-kit';
 
 const privateKey = `0x${'42'.repeat(32)}` as const;

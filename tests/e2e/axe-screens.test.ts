@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughApi, seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '../support/browser-kit';
+import { buyThroughApi, seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue #18: no serious or critical axe finding on any screen, at phone and desktop widths, with real content
 // (holdings, a retirement and its certificate, orders, a trade, a pool).

@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '../../src/shared/schemas/certificate';
-import type { MarketOrderQuote } from '../../src/shared/schemas/trading';
-import { formatUsd } from '../../src/client/lib/format';
-import { chainOn, TEST_CUSTODY_KEY } from '../api/chain/chain-kit';
-import { buyThroughApi, elementsOutside, seriousAxeFindings, toastText, VIEWPORTS, type BrowserKit, startBrowserKit } from '../support/browser-kit';
+import type { Certificate } from '@/shared/schemas/certificate';
+import type { MarketOrderQuote } from '@/shared/schemas/trading';
+import { formatUsd } from '@/client/lib/format';
+import { chainOn, TEST_CUSTODY_KEY } from '@tests/api/chain/chain-kit';
+import { buyThroughApi, elementsOutside, seriousAxeFindings, toastText, VIEWPORTS, type BrowserKit, startBrowserKit } from '@tests/support/browser-kit';
 
 // Issue items 3, 7 and 8: a market order is previewed (average, where, slippage) and its toast gives the figures and
 // leads to the order; the book marks one's own orders; a retirement ends on its certificate, printable at once,

@@ -1,8 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, buyThroughApi, seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '../support/browser-kit';
-import { SIGN_UP_PASSWORD } from '../support/test-app';
+import { animationsSettled, buyThroughApi, seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+import { SIGN_UP_PASSWORD } from '@tests/support/test-app';
 
 // The buyer's path (issue: phone marketplace, cut text, price history, /activity, return after sign-in). Geometry
 // and content, not pixels, at 375 × 812 and 1440 × 900.

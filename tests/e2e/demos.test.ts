@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildVerificationReport } from '../../src/domain/mrv/build-verification-report';
-import { estimateCarbon } from '../../src/domain/mrv/estimate-carbon';
-import { generateSatelliteData } from '../../src/domain/mrv/generate-satellite-data';
-import { imageryQuality } from '../../src/domain/mrv/imagery-quality';
-import { animationsSettled } from '../support/browser-kit';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { buildVerificationReport } from '@/domain/mrv/build-verification-report';
+import { estimateCarbon } from '@/domain/mrv/estimate-carbon';
+import { generateSatelliteData } from '@/domain/mrv/generate-satellite-data';
+import { imageryQuality } from '@/domain/mrv/imagery-quality';
+import { animationsSettled } from '@tests/support/browser-kit';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserKit, type BrowserKit } from '../support/browser-kit';
+import { startBrowserKit, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue #18 (first load): the landing and sign-in pages arrive prerendered, paint before the app's script runs and
 // are then hydrated — with no mismatch (React reports one as a console error) and nothing drawn twice.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserKit, type BrowserKit } from '../support/browser-kit';
+import { startBrowserKit, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue #18: at 1280 px the signed-in header pushed "Log out" off-screen, and at 1024 px the name and account
 // buttons too. Every element of the bar must lie inside the viewport at every width, signed in or not; and the

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughApi, startBrowserKit, VIEWPORTS, type BrowserKit } from '../support/browser-kit';
+import { buyThroughApi, startBrowserKit, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue #18: every control does what it looks like it does, and every count and message is true.
 const CATALOGUE_SIZE = 14;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SIGN_UP_PASSWORD, type TestApp } from '../support/test-app';
+import { createTestApp, SIGN_UP_PASSWORD, type TestApp } from '@tests/support/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_DIST = process.env.E2E_CLIENT_DIST ?? path.join(ROOT, 'dist/client');

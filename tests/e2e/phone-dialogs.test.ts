@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, buyThroughApi, elementsOutside, startBrowserKit, type BrowserKit } from '../support/browser-kit';
+import { animationsSettled, buyThroughApi, elementsOutside, startBrowserKit, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue #18: on a phone no dialog may cut off its content. The page itself never scrolls sideways, so only
 // measuring finds a clipped button: every element must lie inside the dialog's box, at 375 and at 320 px.

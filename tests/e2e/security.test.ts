@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '../support/browser-kit';
+import { seriousAxeFindings, startBrowserKit, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 const PASSWORD = 'correct horse battery';
 const SHOTS = process.env.SCREENSHOT_DIR;

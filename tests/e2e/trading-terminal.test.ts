@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughApi, DESKTOP, elementsOutside, PHONE, startBrowserKit, toastText, type BrowserKit } from '../support/browser-kit';
+import { buyThroughApi, DESKTOP, elementsOutside, PHONE, startBrowserKit, toastText, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue #18: /trading as a terminal at ≥ 1024 px and a stacked screen on phones, the book one tap away.
 const PROJECT = 'Scottish Highlands Native Woodland';

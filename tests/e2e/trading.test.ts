@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 const CLIENT_DIST = process.env.E2E_CLIENT_DIST ?? path.resolve(import.meta.dirname, '../../dist/client');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { testChainEngine } from '../api/chain/chain-kit';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
+import { testChainEngine } from '@tests/api/chain/chain-kit';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // E2E_CLIENT_DIST lets a developer test a client built elsewhere without replacing the shared dist/client.

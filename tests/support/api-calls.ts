@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { PurchaseResponse } from '../../src/shared/schemas/credit';
-import type { Project } from '../../src/shared/schemas/project';
+import type { PurchaseResponse } from '@/shared/schemas/credit';
+import type { Project } from '@/shared/schemas/project';
 
 /**
  * Sign-up shares the login rate limit; the suites create many accounts from one address, so they raise it.

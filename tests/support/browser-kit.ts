@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Config } from '../../src/server/config';
+import type { Config } from '@/server/config';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');

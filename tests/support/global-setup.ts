@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, migrateDatabase, MIGRATIONS_FOLDER } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { openDatabase, migrateDatabase, MIGRATIONS_FOLDER } from '@/server/db/client';
+import { seedCatalogue } from '@/server/db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '@/server/db/client';
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await db.execute(query) as unknown as { rows: T[] }).rows;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../src/server/db/client';
-import type { StatementRunner } from '../../src/server/db/statement-runner';
+import type { Executor } from '@/server/db/client';
+import type { StatementRunner } from '@/server/db/statement-runner';
 
 export interface PlanNode {
   'Node Type'?: string;

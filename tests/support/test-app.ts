@@ -4,11 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/app-deps';
-import { closeAppDeps, createAppDeps, type ChainDepsOptions } from '../../src/server/bootstrap';
-import { testConfig, type Config } from '../../src/server/config';
-import type { StatementRunner } from '../../src/server/db/statement-runner';
+import { buildApp } from '@/server/app';
+import type { AppDeps } from '@/server/app-deps';
+import { closeAppDeps, createAppDeps, type ChainDepsOptions } from '@/server/bootstrap';
+import { testConfig, type Config } from '@/server/config';
+import type { StatementRunner } from '@/server/db/statement-runner';
 import { checkResponsesAgainstDocument, failOnMismatches } from './response-check';
 
 // Every API test file builds its app here: each response it receives is checked against /api/docs/json.

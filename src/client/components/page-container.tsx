@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 /** The content column shared by every screen inside the app layout. */
 export function PageContainer({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react';
-import { useSignInHref } from '../hooks/use-sign-in-href';
+import { useSignInHref } from '@/client/hooks/use-sign-in-href';
 import { Button, type ButtonProps } from './ui/button';
 
 /** The Sign In call to action shown to visitors: a full-page link to the sign-in page. */

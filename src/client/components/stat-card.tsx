@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '../lib/cn';
+import { cn } from '@/client/lib/cn';
 import { Card } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 

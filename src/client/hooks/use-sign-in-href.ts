@@ -1,5 +1,5 @@
 import { useLocation, useSearch } from 'wouter';
-import { signInHref } from '../lib/full-page';
+import { signInHref } from '@/client/lib/full-page';
 
 /** The Sign In link of the screen being shown: it comes back here after signing in (see signInHref). */
 export function useSignInHref(): string {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserStats } from '../../shared/schemas/stats';
-import { getQueryFn } from '../lib/api';
+import type { UserStats } from '@/shared/schemas/stats';
+import { getQueryFn } from '@/client/lib/api';
 
 export const USER_STATS_KEY = ['/api/stats/user'] as const;
 

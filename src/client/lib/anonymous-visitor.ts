@@ -1,4 +1,4 @@
-import { AUTH_USER_KEY } from '../hooks/use-auth';
+import { AUTH_USER_KEY } from '@/client/hooks/use-auth';
 import { queryClient } from './query-client';
 
 /**

@@ -1,7 +1,7 @@
-import { formatCents, parseCents } from '../../domain/money';
-import { formatCount } from '../../domain/format/units';
+import { formatCents, parseCents } from '@/domain/money';
+import { formatCount } from '@/domain/format/units';
 
-export { pluralize, tonnesCo2e } from '../../domain/format/units';
+export { pluralize, tonnesCo2e } from '@/domain/format/units';
 
 const EXACT_DECIMAL = /^(-?)(\d+)(?:\.(\d{0,2}))?$/;
 

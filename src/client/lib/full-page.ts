@@ -1,4 +1,4 @@
-import { RETURN_TO_PARAM, safeReturnPath, signInPath } from '../../shared/return-path';
+import { RETURN_TO_PARAM, safeReturnPath, signInPath } from '@/shared/return-path';
 import { apiRequest } from './api';
 
 /** Sign-in and logout are full page loads handled by the server (SPEC.md §2, §7). */

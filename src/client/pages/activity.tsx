@@ -1,20 +1,20 @@
 import { ChevronLeft, ChevronRight, History, LogIn } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
-import { LoadError, loadFailure } from '../components/load-error';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { PageSkeleton } from '../components/page-skeleton';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { Skeleton } from '../components/ui/skeleton';
-import { ActivityFilters } from '../features/activity/components/activity-filters';
-import { ActivityList } from '../features/activity/components/activity-list';
-import { useActivity } from '../features/activity/hooks/use-activity';
-import { activityQueryString, readActivityParams, type ActivityParams } from '../features/activity/lib/activity-params';
-import { useProjects } from '../features/marketplace/hooks/use-projects';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useSignInHref } from '../hooks/use-sign-in-href';
-import { pluralize } from '../lib/format';
+import { LoadError, loadFailure } from '@/client/components/load-error';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { PageSkeleton } from '@/client/components/page-skeleton';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { ActivityFilters } from '@/client/features/activity/components/activity-filters';
+import { ActivityList } from '@/client/features/activity/components/activity-list';
+import { useActivity } from '@/client/features/activity/hooks/use-activity';
+import { activityQueryString, readActivityParams, type ActivityParams } from '@/client/features/activity/lib/activity-params';
+import { useProjects } from '@/client/features/marketplace/hooks/use-projects';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { useSignInHref } from '@/client/hooks/use-sign-in-href';
+import { pluralize } from '@/client/lib/format';
 
 /** `/activity`: every transaction of the user (purchases, trades, swaps, pool changes, retirements), filtered and paged. */
 export function ActivityPage() {

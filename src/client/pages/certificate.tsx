@@ -1,16 +1,16 @@
 import { SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { Skeleton } from '../components/ui/skeleton';
-import { CertificateActions } from '../features/certificates/components/certificate-actions';
-import { CertificateCard } from '../features/certificates/components/certificate-card';
-import { verificationState } from '../features/certificates/components/verification-badge';
-import { useCertificate } from '../features/certificates/hooks/use-certificate';
-import { useDigestCheck } from '../features/certificates/hooks/use-digest-check';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { ApiError, errorMessage } from '../lib/api';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { CertificateActions } from '@/client/features/certificates/components/certificate-actions';
+import { CertificateCard } from '@/client/features/certificates/components/certificate-card';
+import { verificationState } from '@/client/features/certificates/components/verification-badge';
+import { useCertificate } from '@/client/features/certificates/hooks/use-certificate';
+import { useDigestCheck } from '@/client/features/certificates/hooks/use-digest-check';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { ApiError, errorMessage } from '@/client/lib/api';
 
 /** `/certificates/:id`: the public certificate, verified in the browser, with print and downloads. */
 export function CertificatePage() {

@@ -1,14 +1,14 @@
-import { PageContainer, PageHeader } from '../components/page-container';
-import { DashboardBanner } from '../features/dashboard/components/dashboard-banner';
-import { DashboardStats } from '../features/dashboard/components/dashboard-stats';
-import { loadFailure } from '../components/load-error';
-import { RecentCreditsCard } from '../features/dashboard/components/recent-credits-card';
-import { TransactionHistoryCard } from '../features/dashboard/components/transaction-history-card';
-import { useMyCredits } from '../features/dashboard/hooks/use-my-credits';
-import { useMyTransactions } from '../features/dashboard/hooks/use-my-transactions';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useUserStats } from '../hooks/use-user-stats';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { DashboardBanner } from '@/client/features/dashboard/components/dashboard-banner';
+import { DashboardStats } from '@/client/features/dashboard/components/dashboard-stats';
+import { loadFailure } from '@/client/components/load-error';
+import { RecentCreditsCard } from '@/client/features/dashboard/components/recent-credits-card';
+import { TransactionHistoryCard } from '@/client/features/dashboard/components/transaction-history-card';
+import { useMyCredits } from '@/client/features/dashboard/hooks/use-my-credits';
+import { useMyTransactions } from '@/client/features/dashboard/hooks/use-my-transactions';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { useUserStats } from '@/client/hooks/use-user-stats';
 
 /** SPEC.md §2 Dashboard. Shown to anyone: signed out, the user's calls answer 401 and render as empty (Demo mode). */
 export function DashboardPage() {

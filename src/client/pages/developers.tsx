@@ -1,13 +1,13 @@
 import { Code2, LogIn } from 'lucide-react';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { PageSkeleton } from '../components/page-skeleton';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { ApiKeysCard } from '../features/developers/components/api-keys-card';
-import { WebhooksCard } from '../features/developers/components/webhooks-card';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useSignInHref } from '../hooks/use-sign-in-href';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { PageSkeleton } from '@/client/components/page-skeleton';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { ApiKeysCard } from '@/client/features/developers/components/api-keys-card';
+import { WebhooksCard } from '@/client/features/developers/components/webhooks-card';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { useSignInHref } from '@/client/hooks/use-sign-in-href';
 
 /** Issue 14: API keys and webhook endpoints for buying and retiring from one's own systems. */
 export function DevelopersPage() {

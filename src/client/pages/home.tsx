@@ -1,14 +1,14 @@
 import { Store } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { Button } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
-import { PlatformStatsSection } from '../features/home/components/platform-stats';
-import { QuickActions } from '../features/home/components/quick-actions';
-import { YourPortfolio } from '../features/home/components/your-portfolio';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useUserStats } from '../hooks/use-user-stats';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { Button } from '@/client/components/ui/button';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { PlatformStatsSection } from '@/client/features/home/components/platform-stats';
+import { QuickActions } from '@/client/features/home/components/quick-actions';
+import { YourPortfolio } from '@/client/features/home/components/your-portfolio';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { useUserStats } from '@/client/hooks/use-user-stats';
 
 /** `/` for a signed-in user (SPEC.md §2). */
 export function HomePage() {

@@ -1,10 +1,10 @@
-import { SiteFooter } from '../shell/site-footer';
-import { SkipLink } from '../shell/skip-link';
-import { ClosingCall } from '../features/landing/components/closing-call';
-import { FeatureCards } from '../features/landing/components/feature-cards';
-import { LandingHeader } from '../features/landing/components/landing-header';
-import { LandingHero } from '../features/landing/components/landing-hero';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { SiteFooter } from '@/client/shell/site-footer';
+import { SkipLink } from '@/client/shell/skip-link';
+import { ClosingCall } from '@/client/features/landing/components/closing-call';
+import { FeatureCards } from '@/client/features/landing/components/feature-cards';
+import { LandingHeader } from '@/client/features/landing/components/landing-header';
+import { LandingHero } from '@/client/features/landing/components/landing-hero';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 export const LANDING_PAGE_TITLE = 'Carbon Credits on Blockchain';
 

@@ -1,21 +1,21 @@
 import { useMemo, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { ProcessingDialog } from '../components/processing-dialog';
-import { RetirementDoneDialog } from '../components/retirement-done-dialog';
-import { Button } from '../components/ui/button';
-import { BuyDialog } from '../features/marketplace/components/buy-dialog';
-import { MarketplaceFilters } from '../features/marketplace/components/marketplace-filters';
-import { MarketplaceStatusBanner } from '../features/marketplace/components/marketplace-status-banner';
-import { ProjectCard } from '../features/marketplace/components/project-card';
-import { ProjectGridEmpty, ProjectGridError, ProjectGridLoading } from '../features/marketplace/components/project-grid-states';
-import { DEFAULT_FILTERS, filterProjects, hasActiveFilters, type ProjectFilters } from '../features/marketplace/hooks/filter-projects';
-import { sortProjects, type ProjectSort } from '../features/marketplace/hooks/sort-projects';
-import { useBuyFlow } from '../features/marketplace/hooks/use-buy-flow';
-import { useProjects } from '../features/marketplace/hooks/use-projects';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatInteger } from '../lib/format';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { ProcessingDialog } from '@/client/components/processing-dialog';
+import { RetirementDoneDialog } from '@/client/components/retirement-done-dialog';
+import { Button } from '@/client/components/ui/button';
+import { BuyDialog } from '@/client/features/marketplace/components/buy-dialog';
+import { MarketplaceFilters } from '@/client/features/marketplace/components/marketplace-filters';
+import { MarketplaceStatusBanner } from '@/client/features/marketplace/components/marketplace-status-banner';
+import { ProjectCard } from '@/client/features/marketplace/components/project-card';
+import { ProjectGridEmpty, ProjectGridError, ProjectGridLoading } from '@/client/features/marketplace/components/project-grid-states';
+import { DEFAULT_FILTERS, filterProjects, hasActiveFilters, type ProjectFilters } from '@/client/features/marketplace/hooks/filter-projects';
+import { sortProjects, type ProjectSort } from '@/client/features/marketplace/hooks/sort-projects';
+import { useBuyFlow } from '@/client/features/marketplace/hooks/use-buy-flow';
+import { useProjects } from '@/client/features/marketplace/hooks/use-projects';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { formatInteger } from '@/client/lib/format';
 
 /** Project cards shown at first and added by each Load More Credits. */
 const PAGE_SIZE = 9;

@@ -1,8 +1,8 @@
 import { Compass, Home } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageContainer } from '../components/page-container';
-import { Button } from '../components/ui/button';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { PageContainer } from '@/client/components/page-container';
+import { Button } from '@/client/components/ui/button';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 /** Every path that is not a SPEC.md §2 route. */
 export function NotFoundPage() {

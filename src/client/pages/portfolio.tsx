@@ -1,25 +1,25 @@
 import { useMemo } from 'react';
 import { Flame, History, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { ProcessingDialog } from '../components/processing-dialog';
-import { RetirementDoneDialog } from '../components/retirement-done-dialog';
-import { Button } from '../components/ui/button';
-import { loadFailure } from '../components/load-error';
-import { Skeleton } from '../components/ui/skeleton';
-import { EsgExportCard } from '../features/portfolio/components/esg-export-card';
-import { ReportingCard } from '../features/portfolio/components/reporting-card';
-import { HoldingsTable } from '../features/portfolio/components/holdings-table';
-import { PortfolioSignIn } from '../features/portfolio/components/portfolio-sign-in';
-import { PortfolioSummary } from '../features/portfolio/components/portfolio-summary';
-import { RetireDialog } from '../features/portfolio/components/retire-dialog';
-import { RetirementHistory } from '../features/portfolio/components/retirement-history';
-import { withVintages } from '../features/portfolio/components/credit-label';
-import { useProjects } from '../features/marketplace/hooks/use-projects';
-import { usePortfolioData } from '../features/portfolio/hooks/use-portfolio-data';
-import { useRetireFlow } from '../features/portfolio/hooks/use-retire-flow';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { ProcessingDialog } from '@/client/components/processing-dialog';
+import { RetirementDoneDialog } from '@/client/components/retirement-done-dialog';
+import { Button } from '@/client/components/ui/button';
+import { loadFailure } from '@/client/components/load-error';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { EsgExportCard } from '@/client/features/portfolio/components/esg-export-card';
+import { ReportingCard } from '@/client/features/portfolio/components/reporting-card';
+import { HoldingsTable } from '@/client/features/portfolio/components/holdings-table';
+import { PortfolioSignIn } from '@/client/features/portfolio/components/portfolio-sign-in';
+import { PortfolioSummary } from '@/client/features/portfolio/components/portfolio-summary';
+import { RetireDialog } from '@/client/features/portfolio/components/retire-dialog';
+import { RetirementHistory } from '@/client/features/portfolio/components/retirement-history';
+import { withVintages } from '@/client/features/portfolio/components/credit-label';
+import { useProjects } from '@/client/features/marketplace/hooks/use-projects';
+import { usePortfolioData } from '@/client/features/portfolio/hooks/use-portfolio-data';
+import { useRetireFlow } from '@/client/features/portfolio/hooks/use-retire-flow';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 /** SPEC.md §2 Portfolio: holdings, retirements and certificates of the signed-in user. */
 export function PortfolioPage() {

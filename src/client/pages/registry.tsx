@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Download, Search } from 'lucide-react';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { Button } from '../components/ui/button';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { RegistryTable } from '../features/registry/components/registry-table';
-import { registryQueryString, useRegistry } from '../features/registry/hooks/use-registry';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatInteger } from '../lib/format';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { RegistryTable } from '@/client/features/registry/components/registry-table';
+import { registryQueryString, useRegistry } from '@/client/features/registry/hooks/use-registry';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { formatInteger } from '@/client/lib/format';
 
 /** /registry — every retirement on the platform, newest first, searchable, with a CSV of the current search. */
 export function RegistryPage() {

@@ -1,14 +1,14 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { PageSkeleton } from '../components/page-skeleton';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { SessionsCard } from '../features/account-security/components/sessions-card';
-import { TwoFactorCard } from '../features/account-security/components/two-factor-card';
-import { ApiKeysCard } from '../features/developers/components/api-keys-card';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useSignInHref } from '../hooks/use-sign-in-href';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { PageSkeleton } from '@/client/components/page-skeleton';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { SessionsCard } from '@/client/features/account-security/components/sessions-card';
+import { TwoFactorCard } from '@/client/features/account-security/components/two-factor-card';
+import { ApiKeysCard } from '@/client/features/developers/components/api-keys-card';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { useSignInHref } from '@/client/hooks/use-sign-in-href';
 
 /** Issue 30, item 5: how the account signs in (two-factor), where it is signed in, and the keys that act for it. */
 export function SecurityPage() {

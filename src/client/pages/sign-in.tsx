@@ -1,16 +1,16 @@
 import { BadgeCheck, FileBadge2, Link2 } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
-import { FullPageLoader } from '../components/full-page-loader';
-import { HomeLogoLink } from '../components/brand/home-logo-link';
-import { Logo } from '../components/brand/logo';
-import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { CreateAccountForm } from '../features/auth/components/create-account-form';
-import { SignInForm } from '../features/auth/components/sign-in-form';
-import { useAuth } from '../hooks/use-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useHydrated } from '../hooks/use-hydrated';
-import { afterSignInPath } from '../lib/full-page';
+import { FullPageLoader } from '@/client/components/full-page-loader';
+import { HomeLogoLink } from '@/client/components/brand/home-logo-link';
+import { Logo } from '@/client/components/brand/logo';
+import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { CreateAccountForm } from '@/client/features/auth/components/create-account-form';
+import { SignInForm } from '@/client/features/auth/components/sign-in-form';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { useHydrated } from '@/client/hooks/use-hydrated';
+import { afterSignInPath } from '@/client/lib/full-page';
 
 type Mode = 'signin' | 'register';
 

@@ -1,13 +1,13 @@
 import { useLocation, useSearch } from 'wouter';
-import { PageContainer, PageHeader } from '../components/page-container';
-import { Card } from '../components/ui/card';
-import { Skeleton } from '../components/ui/skeleton';
-import { ChainStatusPanel } from '../features/chain-status/components/chain-status-panel';
-import { VerifyForm } from '../features/certificates/components/verify-form';
-import { VerifyResult } from '../features/certificates/components/verify-result';
-import { useVerify } from '../features/certificates/hooks/use-verify';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { errorMessage } from '../lib/api';
+import { PageContainer, PageHeader } from '@/client/components/page-container';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { ChainStatusPanel } from '@/client/features/chain-status/components/chain-status-panel';
+import { VerifyForm } from '@/client/features/certificates/components/verify-form';
+import { VerifyResult } from '@/client/features/certificates/components/verify-result';
+import { useVerify } from '@/client/features/certificates/hooks/use-verify';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { errorMessage } from '@/client/lib/api';
 
 /** `/verify?query=…`: public verification of a certificate id or serial number; the URL can be shared. */
 export function VerifyPage() {

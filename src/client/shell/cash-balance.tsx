@@ -1,6 +1,6 @@
 import { Banknote } from 'lucide-react';
-import { cn } from '../lib/cn';
-import { formatUsd } from '../lib/format';
+import { cn } from '@/client/lib/cn';
+import { formatUsd } from '@/client/lib/format';
 
 /** The user's demo cash balance (DESIGN.md: new accounts start with $50,000.00), always visible in the bar. */
 export function CashBalance({ amount, className }: { amount: string; className?: string }) {

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Blocks, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import type { User } from '../../shared/schemas/auth';
-import { displayName } from '../hooks/use-auth';
-import { LOGOUT_URL, signOut } from '../lib/full-page';
-import { Button } from '../components/ui/button';
-import { Separator } from '../components/ui/separator';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../components/ui/sheet';
+import type { User } from '@/shared/schemas/auth';
+import { displayName } from '@/client/hooks/use-auth';
+import { LOGOUT_URL, signOut } from '@/client/lib/full-page';
+import { Button } from '@/client/components/ui/button';
+import { Separator } from '@/client/components/ui/separator';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/client/components/ui/sheet';
 import { CashBalance } from './cash-balance';
-import { Logo } from '../components/brand/logo';
+import { Logo } from '@/client/components/brand/logo';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
-import { SignInButton } from '../components/sign-in-button';
+import { SignInButton } from '@/client/components/sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
 

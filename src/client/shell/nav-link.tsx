@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { cn } from '../lib/cn';
+import { cn } from '@/client/lib/cn';
 import type { NavItem } from './nav-items';
 
 interface NavLinkProps {

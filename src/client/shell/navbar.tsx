@@ -1,16 +1,16 @@
 import { Blocks, Code2, LogOut, Satellite, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { displayName, useAuth } from '../hooks/use-auth';
-import { LOGOUT_URL, signOut } from '../lib/full-page';
-import { Button } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
+import { displayName, useAuth } from '@/client/hooks/use-auth';
+import { LOGOUT_URL, signOut } from '@/client/lib/full-page';
+import { Button } from '@/client/components/ui/button';
+import { Skeleton } from '@/client/components/ui/skeleton';
 import { CashBalance } from './cash-balance';
-import { HomeLogoLink } from '../components/brand/home-logo-link';
+import { HomeLogoLink } from '@/client/components/brand/home-logo-link';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
-import { SignInButton } from '../components/sign-in-button';
+import { SignInButton } from '@/client/components/sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
 

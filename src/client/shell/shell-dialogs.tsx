@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { LazyBlockchainDemoDialog, LazySatelliteDemoDialog } from '../features/demos/components/lazy-demo-dialogs';
-import { ConnectWalletDialog } from '../features/wallet/components/connect-wallet-dialog';
+import { LazyBlockchainDemoDialog, LazySatelliteDemoDialog } from '@/client/features/demos/components/lazy-demo-dialogs';
+import { ConnectWalletDialog } from '@/client/features/wallet/components/connect-wallet-dialog';
 
 export type ShellDialog = 'satellite' | 'blockchain' | 'wallet';
 

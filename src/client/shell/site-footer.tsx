@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { NETWORK_NAME } from '../../shared/constants';
+import { NETWORK_NAME } from '@/shared/constants';
 
 export function SiteFooter() {
   return (

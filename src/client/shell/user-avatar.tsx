@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UserRound } from 'lucide-react';
-import { cn } from '../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 /** The profile picture, else a generic icon (also when the picture fails to load). Decorative: the name is beside it. */
 export function UserAvatar({ imageUrl, className }: { imageUrl: string | null | undefined; className?: string }) {

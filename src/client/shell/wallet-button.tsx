@@ -1,7 +1,7 @@
 import { Wallet } from 'lucide-react';
-import { useWallet } from '../features/wallet/hooks/use-wallet';
-import { shortAddress } from '../features/wallet/services/format-wallet';
-import { Button } from '../components/ui/button';
+import { useWallet } from '@/client/features/wallet/hooks/use-wallet';
+import { shortAddress } from '@/client/features/wallet/services/format-wallet';
+import { Button } from '@/client/components/ui/button';
 
 /** The bar's Wallet button: "Wallet" until a wallet is connected, then its short address (SPEC.md §2). */
 export function WalletButton({ onClick, stacked = false }: { onClick: () => void; stacked?: boolean }) {

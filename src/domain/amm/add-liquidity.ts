@@ -1,4 +1,4 @@
-import { divCeil, divFloor } from '../money';
+import { divCeil, divFloor } from '@/domain/money';
 import { LiquidityTooSmallError, requirePositive } from './amm-error';
 import { createPool } from './create-pool';
 import { isEmptyPool, type PoolState } from './pool-state';

@@ -1,4 +1,4 @@
-import { isqrt } from '../money';
+import { isqrt } from '@/domain/money';
 import { requirePositive } from './amm-error';
 import type { PoolState } from './pool-state';
 

@@ -1,4 +1,4 @@
-import { roundHalfUp } from '../money';
+import { roundHalfUp } from '@/domain/money';
 
 /**
  * A constant-product pool of one project: whole tonnes against integer cents. `totalLpUnits` counts the

@@ -1,4 +1,4 @@
-import { divCeil } from '../money';
+import { divCeil } from '@/domain/money';
 import { EmptyPoolError, InsufficientLiquidityError, requirePositive } from './amm-error';
 import { displayPriceCents, spotPrice, type ExactPrice, type PoolState } from './pool-state';
 import { buyCostCents, creditsForCashCents, sellProceedsCents, type CashLeg } from './swap-amounts';

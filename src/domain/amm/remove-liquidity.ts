@@ -1,4 +1,4 @@
-import { divFloor } from '../money';
+import { divFloor } from '@/domain/money';
 import { InsufficientLpUnitsError, requirePositive } from './amm-error';
 import type { PoolState } from './pool-state';
 import type { LiquidityChange } from './liquidity-change';

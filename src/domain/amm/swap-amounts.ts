@@ -1,4 +1,4 @@
-import { divCeil, divFloor } from '../money';
+import { divCeil, divFloor } from '@/domain/money';
 import type { PoolState } from './pool-state';
 
 /**

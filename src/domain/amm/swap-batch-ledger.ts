@@ -1,8 +1,8 @@
 import { AmmError } from './amm-error';
 import type { PoolState } from './pool-state';
 import { quoteExactTonnes, type SwapQuote, type SwapSide } from './quote-swap';
-import { DomainError } from '../errors';
-import { selectLots, type LotPiece, type SelectableLot } from '../trading/lot-selection';
+import { DomainError } from '@/domain/errors';
+import { selectLots, type LotPiece, type SelectableLot } from '@/domain/trading/lot-selection';
 import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from './swap-checks';
 
 /** A holding of the pool's project as a swap batch sees it; new rows carry negative ids until written. */

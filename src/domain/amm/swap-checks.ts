@@ -1,6 +1,6 @@
 import type { SwapQuote, SwapSide } from './quote-swap';
-import { ConflictError, InsufficientCreditsError, RefusedError } from '../errors';
-import { formatCents } from '../money';
+import { ConflictError, InsufficientCreditsError, RefusedError } from '@/domain/errors';
+import { formatCents } from '@/domain/money';
 
 // The refusals a swap can meet, shared by the single swap of a routed market order (`swapIn`) and the swap desk's
 // batches (`SwapBatchLedger`) so that both answer the same status and message. Each throws before anything moves.

@@ -1,4 +1,4 @@
-import { tonnesCo2e } from '../format/units';
+import { tonnesCo2e } from '@/domain/format/units';
 import type { CertificateContent } from './certificate-content';
 
 /** Everything a printable certificate (HTML or PDF) shows: the content plus labels, digest and links. */

@@ -1,5 +1,5 @@
-import { ConflictError, InsufficientCreditsError, NotFoundError, ValidationError } from '../errors';
-import { splitRange, type SerialRange } from '../serials';
+import { ConflictError, InsufficientCreditsError, NotFoundError, ValidationError } from '@/domain/errors';
+import { splitRange, type SerialRange } from '@/domain/serials';
 
 export interface RetirableHolding extends SerialRange {
   id: number;

@@ -1,4 +1,4 @@
-import { tonnesCo2e } from '../format/units';
+import { tonnesCo2e } from '@/domain/format/units';
 import { certificateRows, formatRetirementDate, type CertificateDocument } from './certificate-document';
 import { escapeHtml } from './escape-html';
 

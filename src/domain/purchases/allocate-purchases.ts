@@ -1,6 +1,6 @@
-import { purchaseCost, type PurchaseCost } from '../fees';
-import { formatCents } from '../money';
-import { ConflictError, InsufficientCreditsError, InsufficientFundsError, NotFoundError, type DomainError } from '../errors';
+import { purchaseCost, type PurchaseCost } from '@/domain/fees';
+import { formatCents } from '@/domain/money';
+import { ConflictError, InsufficientCreditsError, InsufficientFundsError, NotFoundError, type DomainError } from '@/domain/errors';
 
 export interface PurchaseRequest {
   userId: number;

@@ -1,4 +1,4 @@
-import { purchaseCost } from '../fees';
+import { purchaseCost } from '@/domain/fees';
 
 /**
  * The largest whole number of tonnes whose total (subtotal + 2% fee rounded half-up) is at most `budgetCents`, at

@@ -1,4 +1,4 @@
-import type { CsvCell } from '../exports/to-csv';
+import type { CsvCell } from '@/domain/exports/to-csv';
 import type { ReportRetirement } from './report-retirement';
 
 /** CDP climate questionnaire C11.2a (project-based carbon credits), one row per retirement certificate. */

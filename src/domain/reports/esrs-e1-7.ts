@@ -1,5 +1,5 @@
-import type { CsvCell } from '../exports/to-csv';
-import { pluralize, tonnesCo2e } from '../format/units';
+import type { CsvCell } from '@/domain/exports/to-csv';
+import { pluralize, tonnesCo2e } from '@/domain/format/units';
 import { percentText, type ReportPeriod, type ReportRetirement } from './report-retirement';
 
 /** ESRS E1-7 (GHG removals and mitigation projects financed through carbon credits), for one period. */

@@ -1,4 +1,4 @@
-import type { SerialRange } from '../serials';
+import type { SerialRange } from '@/domain/serials';
 
 /** Sorted, with touching ranges joined (1–5 and 6–9 become 1–9), so a project's retired serials read as few blocks. */
 export function mergeSerialRanges(ranges: readonly SerialRange[]): SerialRange[] {

@@ -1,5 +1,5 @@
-import type { PoolState } from '../amm/pool-state';
-import { quoteExactTonnes } from '../amm/quote-swap';
+import type { PoolState } from '@/domain/amm/pool-state';
+import { quoteExactTonnes } from '@/domain/amm/quote-swap';
 import type { BookFillStep, FillPlan, FillStep, MarketOrderInput, PoolFillStep } from './fill-plan';
 import { poolCashCents, poolTonnesBeating } from './pool-depth';
 

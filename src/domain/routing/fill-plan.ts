@@ -1,5 +1,5 @@
-import type { ExactPrice, PoolState } from '../amm/pool-state';
-import type { SwapQuote } from '../amm/quote-swap';
+import type { ExactPrice, PoolState } from '@/domain/amm/pool-state';
+import type { SwapQuote } from '@/domain/amm/quote-swap';
 
 /** The taker's side: a buy takes the asks (lowest first), a sell takes the bids (highest first). */
 export type OrderSide = 'buy' | 'sell';

@@ -1,4 +1,4 @@
-import { roundHalfUp } from '../money';
+import { roundHalfUp } from '@/domain/money';
 import type { OrderSide } from './fill-plan';
 
 /**

@@ -1,5 +1,5 @@
-import { AMM_FEE_DENOMINATOR, AMM_KEPT_NUMERATOR, buyCostCents, sellProceedsCents } from '../amm/swap-amounts';
-import type { PoolState } from '../amm/pool-state';
+import { AMM_FEE_DENOMINATOR, AMM_KEPT_NUMERATOR, buyCostCents, sellProceedsCents } from '@/domain/amm/swap-amounts';
+import type { PoolState } from '@/domain/amm/pool-state';
 import type { OrderSide } from './fill-plan';
 
 /** The pool if it can trade, else null (absent, or emptied by its providers). */

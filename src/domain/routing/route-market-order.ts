@@ -1,5 +1,5 @@
-import { requirePositive } from '../amm/amm-error';
-import type { PoolState } from '../amm/pool-state';
+import { requirePositive } from '@/domain/amm/amm-error';
+import type { PoolState } from '@/domain/amm/pool-state';
 import { assertBookLevels, bookCashCents, bookDepthTonnes } from './book-depth';
 import { buildFillPlan } from './build-fill-plan';
 import type { FillPlan, MarketOrderInput } from './fill-plan';

@@ -1,6 +1,6 @@
-import { OrderBook } from '../orderbook/order-book';
-import { MAX_BOOK_PRICE_CENTS } from '../orderbook/order-input';
-import { isLiveStatus, type OrderSide } from '../orderbook/order-status';
+import { OrderBook } from '@/domain/orderbook/order-book';
+import { MAX_BOOK_PRICE_CENTS } from '@/domain/orderbook/order-input';
+import { isLiveStatus, type OrderSide } from '@/domain/orderbook/order-status';
 import type { LedgerChanges, LedgerLot, LedgerOrder } from './ledger-rows';
 import type { TradingCommand } from './trading-command';
 import type { RestingState } from './trading-ledger';

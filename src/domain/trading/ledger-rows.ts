@@ -1,8 +1,8 @@
-import type { TimeInForce } from '../orderbook/order-input';
+import type { TimeInForce } from '@/domain/orderbook/order-input';
 
 /** What an order stores: the engine's kinds, plus GTD, which is GTC until `expiresAtMs`. */
 export type OrderTimeInForce = TimeInForce | 'GTD';
-import type { OrderSide, OrderStatus } from '../orderbook/order-status';
+import type { OrderSide, OrderStatus } from '@/domain/orderbook/order-status';
 
 // The rows a trading batch reads and writes, as plain values (money in bigint cents, times in epoch ms).
 

@@ -1,4 +1,4 @@
-import { splitRange, type SerialRange } from '../serials';
+import { splitRange, type SerialRange } from '@/domain/serials';
 
 /** A lot (holding row) as selection needs it: its id, size and contiguous serial range. */
 export interface LotSpan extends SerialRange {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors';
+import { ValidationError } from '@/domain/errors';
 
 /** The furthest a GTD order may end: a year (365 days) after it is placed. */
 export const MAX_ORDER_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;

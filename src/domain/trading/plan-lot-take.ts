@@ -1,4 +1,4 @@
-import type { SerialRange } from '../serials';
+import type { SerialRange } from '@/domain/serials';
 import { lotTonnes, selectLots, type LotSpan } from './lot-selection';
 
 /** A lot (holding row) as the lot moves need it: its id, size and contiguous serial range. */

@@ -1,4 +1,4 @@
-import { roundHalfUp } from '../money';
+import { roundHalfUp } from '@/domain/money';
 
 export interface PositionInput {
   /** Tonnes the user holds (active and escrowed in sell orders). */

@@ -1,8 +1,8 @@
-import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError, ValidationError } from '../errors';
-import { formatCents } from '../money';
-import { copyTrades, type MatchResult } from '../orderbook/match-result';
-import type { OrderBook } from '../orderbook/order-book';
-import { isLiveStatus, type OrderSide } from '../orderbook/order-status';
+import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError, ValidationError } from '@/domain/errors';
+import { formatCents } from '@/domain/money';
+import { copyTrades, type MatchResult } from '@/domain/orderbook/match-result';
+import type { OrderBook } from '@/domain/orderbook/order-book';
+import { isLiveStatus, type OrderSide } from '@/domain/orderbook/order-status';
 import type { LedgerLot, LedgerOrder } from './ledger-rows';
 import { affordableTonnes, buyLockCents, type AskLevel } from './settlement';
 import { settleFill } from './settle-fill';

@@ -1,4 +1,4 @@
-import type { Trade } from '../orderbook/match-result';
+import type { Trade } from '@/domain/orderbook/match-result';
 import type { LedgerOrder } from './ledger-rows';
 import { fillCash } from './settlement';
 import type { TradingLedger } from './trading-ledger';

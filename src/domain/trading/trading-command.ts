@@ -1,5 +1,5 @@
 import type { OrderTimeInForce } from './ledger-rows';
-import type { OrderSide } from '../orderbook/order-status';
+import type { OrderSide } from '@/domain/orderbook/order-status';
 
 /** One request to a project's order book, as the trading desk queues it. */
 export type TradingCommand =

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { certificates, holdings } from '../db/schema';
-import { firstRow, intArray, parseJson, rowsOf } from '../db/sql-values';
-import { plainStatements, type StatementRunner } from '../db/statement-runner';
-import type { JournalSource } from '../chain/journal-store';
+import type { Database } from '@/server/db/client';
+import { certificates, holdings } from '@/server/db/schema';
+import { firstRow, intArray, parseJson, rowsOf } from '@/server/db/sql-values';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import type { JournalSource } from '@/server/chain/journal-store';
 import type { PendingHolding } from './plan-anchor';
-import { recordWebhookEvents } from '../db/record-webhook-events';
+import { recordWebhookEvents } from '@/server/db/record-webhook-events';
 
 export interface PendingCertificate {
   id: string;

@@ -1,18 +1,18 @@
 import type { Hex } from 'viem';
-import type { Database } from '../db/client';
-import type { StatementRunner } from '../db/statement-runner';
+import type { Database } from '@/server/db/client';
+import type { StatementRunner } from '@/server/db/statement-runner';
 import {
   loadPendingCertificates, loadPendingHoldings, loadUnappliedJournal,
   saveCertificateFailure, saveCertificateTxs, saveHoldingFailure, saveHoldingTokens,
   type PendingCertificate,
 } from './anchoring-queries';
-import type { MintCreditInput, SplitCreditInput } from '../chain/carbon-credit';
-import { ChainCallError } from '../chain/chain-call-error';
+import type { MintCreditInput, SplitCreditInput } from '@/server/chain/carbon-credit';
+import { ChainCallError } from '@/server/chain/chain-call-error';
 import { retirementTxOf } from './chain-lookups';
-import { createdTokenIds } from '../chain/created-token-ids';
-import type { JournalStore } from '../chain/journal-store';
+import { createdTokenIds } from '@/server/chain/created-token-ids';
+import type { JournalStore } from '@/server/chain/journal-store';
 import { planHoldingAnchor } from './plan-anchor';
-import type { ServerChain } from '../chain/start-chain';
+import type { ServerChain } from '@/server/chain/start-chain';
 
 export type AnchorOutcome = { tokenId: number } | { chainTxHash: Hex };
 

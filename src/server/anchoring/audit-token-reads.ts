@@ -1,7 +1,7 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, parseEventLogs, type Hex, type Log } from 'viem';
-import { carbonCreditAbi } from '../chain/carbon-credit-abi';
-import { ChainCallError } from '../chain/chain-call-error';
-import type { CarbonCreditChain } from '../chain/carbon-credit';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import { ChainCallError } from '@/server/chain/chain-call-error';
+import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
 
 /** What the audit compares of one token. */
 export interface TokenState {

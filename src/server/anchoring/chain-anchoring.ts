@@ -1,12 +1,12 @@
 import type { Hex } from 'viem';
-import type { Database } from '../db/client';
-import { plainStatements, type StatementRunner } from '../db/statement-runner';
-import type { MarketEvents } from '../services/market-events';
+import type { Database } from '@/server/db/client';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import type { MarketEvents } from '@/server/services/market-events';
 import { AnchorWaiters } from './anchor-waiters';
 import { clearAnchorFailures, initialFrontier, storedAnchor } from './anchoring-queries';
 import { createAnchoringSweep, type AnchorOutcome } from './anchoring-sweep';
-import type { JournalStore } from '../chain/journal-store';
-import type { ServerChain } from '../chain/start-chain';
+import type { JournalStore } from '@/server/chain/journal-store';
+import type { ServerChain } from '@/server/chain/start-chain';
 
 export type { AnchorOutcome } from './anchoring-sweep';
 export type AnchoringState = 'idle' | 'anchoring' | 'backing-off' | 'stopped';

@@ -1,9 +1,9 @@
-import type { Database } from '../db/client';
+import type { Database } from '@/server/db/client';
 import { countAnchoring, findLedgerConflicts, loadAnchoredHoldings, type AnchoredHolding, type AnchoringCounts } from './audit-queries';
 import { readRetirementReceipt, readTokenState, type RetirementReceipt } from './audit-token-reads';
-import type { CarbonCreditChain } from '../chain/carbon-credit';
+import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
 import { compareHoldingWithToken, type ChainMismatch } from './compare-holding-token';
-import { withTimeout } from '../chain/with-timeout';
+import { withTimeout } from '@/server/chain/with-timeout';
 
 export type AuditStatus = 'anchored' | 'pending' | 'attention';
 

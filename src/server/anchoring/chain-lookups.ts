@@ -1,5 +1,5 @@
 import { pad, toEventSelector, toHex, type Hex } from 'viem';
-import type { CarbonCreditChain } from '../chain/carbon-credit';
+import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
 
 const CREDIT_RETIRED_TOPIC = toEventSelector('CreditRetired(uint256,address,string)');
 

@@ -1,5 +1,5 @@
-import { STANDARD_LABELS, type Standard } from '../../shared/constants';
-import { RECORD_URI_PREFIX, type MintCreditInput, type SplitCreditInput } from '../chain/carbon-credit';
+import { STANDARD_LABELS, type Standard } from '@/shared/constants';
+import { RECORD_URI_PREFIX, type MintCreditInput, type SplitCreditInput } from '@/server/chain/carbon-credit';
 
 /** A holding without a token, with what planning needs to know about its parent and project. */
 export interface PendingHolding {

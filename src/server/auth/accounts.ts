@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { users } from '../db/schema';
-import { ConflictError, UnauthenticatedError } from '../../domain/errors';
-import type { LoginBody, RegisterBody } from '../../shared/schemas/auth';
+import type { Database } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { ConflictError, UnauthenticatedError } from '@/domain/errors';
+import type { LoginBody, RegisterBody } from '@/shared/schemas/auth';
 import { hashPassword, verifyPassword } from './passwords';
 
 // Compared against when the e-mail is unknown, so both failures take the same time.

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '../../shared/schemas/developer';
+import type { ApiKeyScope } from '@/shared/schemas/developer';
 
 type ScopeRule = ApiKeyScope[] | ((body: unknown) => ApiKeyScope[]);
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { apiKeys } from '../db/schema';
-import { NotFoundError } from '../../domain/errors';
-import { API_KEY_PREFIX, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '../../shared/schemas/developer';
+import type { Database } from '@/server/db/client';
+import { apiKeys } from '@/server/db/schema';
+import { NotFoundError } from '@/domain/errors';
+import { API_KEY_PREFIX, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@/shared/schemas/developer';
 
 /** How many characters of a secret are kept in the clear so that keys can be told apart. */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;

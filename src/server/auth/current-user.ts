@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { UnauthenticatedError } from '../../domain/errors';
-import type { Database } from '../db/client';
+import { UnauthenticatedError } from '@/domain/errors';
+import type { Database } from '@/server/db/client';
 import { findSessionUser, findUserById, SESSION_COOKIE, type SessionUser } from './sessions';
 import { hasAuthorization, requestApiKey } from './request-api-key';
 

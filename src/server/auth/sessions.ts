@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import { NotFoundError } from '../../domain/errors';
-import type { AccountSession } from '../../shared/schemas/account-security';
-import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { NotFoundError } from '@/domain/errors';
+import type { AccountSession } from '@/shared/schemas/account-security';
+import type { Database } from '@/server/db/client';
+import { sessions, users } from '@/server/db/schema';
 
 export const SESSION_COOKIE = 'sid';
 

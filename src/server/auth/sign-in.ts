@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { RateLimitedError, UnauthenticatedError } from '../../domain/errors';
-import type { LoginBody } from '../../shared/schemas/auth';
-import type { Database } from '../db/client';
-import { signInChallenges, signInFailures, users } from '../db/schema';
+import { RateLimitedError, UnauthenticatedError } from '@/domain/errors';
+import type { LoginBody } from '@/shared/schemas/auth';
+import type { Database } from '@/server/db/client';
+import { signInChallenges, signInFailures, users } from '@/server/db/schema';
 import { authenticate } from './accounts';
 import type { SessionUser } from './sessions';
 import { requireSecondFactor, type SecretSealer } from './two-factor';

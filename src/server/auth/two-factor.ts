@@ -2,10 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { ConflictError, ValidationError } from '../../domain/errors';
-import type { RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus } from '../../shared/schemas/account-security';
-import type { Database, Executor } from '../db/client';
-import { recoveryCodes, users } from '../db/schema';
+import { ConflictError, ValidationError } from '@/domain/errors';
+import type { RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus } from '@/shared/schemas/account-security';
+import type { Database, Executor } from '@/server/db/client';
+import { recoveryCodes, users } from '@/server/db/schema';
 import type { SessionUser } from './sessions';
 
 /** Seals secrets at rest (the webhook secret box, passed in: auth/ sits under services/). */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Hex } from 'viem';
-import { PROJECT_ROOT } from '../project-root';
+import { PROJECT_ROOT } from '@/server/project-root';
 
 export { PROJECT_ROOT };
 

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import { loadDataDirKey } from '../data-dir-key';
+import { loadDataDirKey } from '@/server/data-dir-key';
 
 export const CUSTODY_KEY_FILE = 'chain-custody.key';
 const KEY_PATTERN = /^0x[0-9a-fA-F]{64}$/;

@@ -3,8 +3,8 @@ import {
   type Address, type Hex, type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { CHAIN_ID } from '../../shared/constants';
-import { DEFAULT_CHAIN_ENGINE } from '../config';
+import { CHAIN_ID } from '@/shared/constants';
+import { DEFAULT_CHAIN_ENGINE } from '@/server/config';
 import { carbonCreditAbi } from './carbon-credit-abi';
 import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit';
 import { marketplaceChain } from './chain-definition';

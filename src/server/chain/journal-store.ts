@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import type { Database } from '../db/client';
-import { chainJournal } from '../db/schema';
+import type { Database } from '@/server/db/client';
+import { chainJournal } from '@/server/db/schema';
 import type { ReplaySource } from './replay-transactions';
 import type { ChainJournal, ChainJournalEntry, TransactionKind } from './transaction-sender';
 

@@ -1,6 +1,6 @@
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { CHAIN_ID } from '../../shared/constants';
+import { CHAIN_ID } from '@/shared/constants';
 import { createCarbonCreditChain, type CarbonCreditChain } from './carbon-credit';
 import { CHAIN_ERROR_MESSAGES, ChainCallError } from './chain-call-error';
 import { marketplaceChain } from './chain-definition';

@@ -1,4 +1,4 @@
-import { FixedWindowLimiter } from '../limits/fixed-window-limiter';
+import { FixedWindowLimiter } from '@/server/limits/fixed-window-limiter';
 import type { RpcLimits } from './rpc-limits';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Hex } from 'viem';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Config } from '@/server/config';
+import type { Database } from '@/server/db/client';
 import type { CarbonCreditChain } from './carbon-credit';
 import { loadCustodyKey } from './custody-key';
 import { startEmbeddedChain } from './embedded-chain';

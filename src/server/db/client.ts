@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
-import { PROJECT_ROOT } from '../project-root';
+import { PROJECT_ROOT } from '@/server/project-root';
 import { startEmbeddedVacuum, type VacuumTarget } from './embedded-vacuum';
 import { RemotePglite } from './pglite-remote';
 import { leanTypeParsers } from './lean-type-parsers';

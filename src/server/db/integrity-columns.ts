@@ -1,4 +1,4 @@
-import type { IntegrityAttributes, Rating } from '../../shared/integrity';
+import type { IntegrityAttributes, Rating } from '@/shared/integrity';
 import type { projects } from './schema';
 
 type ProjectRow = typeof projects.$inferSelect;

@@ -4,7 +4,7 @@ import { jsonText } from './sql-values';
 import { webhookDeliveries } from './schema';
 import { insertSelect } from './set-writes';
 import { plainStatements, type StatementRunner } from './statement-runner';
-import type { WebhookEvent } from '../../shared/schemas/developer';
+import type { WebhookEvent } from '@/shared/schemas/developer';
 
 export interface WebhookEventInput {
   userId: number;

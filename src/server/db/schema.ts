@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { IntegrityAttributes } from '../../shared/integrity';
+import type { IntegrityAttributes } from '@/shared/integrity';
 
 // Money columns are bigint cents read as JS bigint; quantities are whole tonnes.
 const cents = (name: string) => bigint(name, { mode: 'bigint' });

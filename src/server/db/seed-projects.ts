@@ -1,6 +1,6 @@
-import type { ProjectType, Standard } from '../../shared/constants';
-import type { IntegrityAttributes } from '../../shared/integrity';
-import type { Ecosystem } from '../../domain/mrv/ecosystems';
+import type { ProjectType, Standard } from '@/shared/constants';
+import type { IntegrityAttributes } from '@/shared/integrity';
+import type { Ecosystem } from '@/domain/mrv/ecosystems';
 
 export interface SeedProject {
   slug: string;

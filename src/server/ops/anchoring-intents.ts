@@ -1,12 +1,12 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Address, Hex, Log } from 'viem';
-import { saveHoldingTokens } from '../anchoring/anchoring-queries';
-import { createdTokenIds } from '../chain/created-token-ids';
-import type { JournalStore } from '../chain/journal-store';
-import type { ServerChain } from '../chain/start-chain';
-import type { Database } from '../db/client';
-import { anchoringIntents, holdings } from '../db/schema';
-import { rowsOf } from '../db/sql-values';
+import { saveHoldingTokens } from '@/server/anchoring/anchoring-queries';
+import { createdTokenIds } from '@/server/chain/created-token-ids';
+import type { JournalStore } from '@/server/chain/journal-store';
+import type { ServerChain } from '@/server/chain/start-chain';
+import type { Database } from '@/server/db/client';
+import { anchoringIntents, holdings } from '@/server/db/schema';
+import { rowsOf } from '@/server/db/sql-values';
 
 /** How far back a new leader looks for a transaction of the previous one (one block per transaction on the node). */
 const MAX_BLOCKS_SCANNED = 256;

@@ -1,4 +1,4 @@
-import type { ChainAnchoring } from '../anchoring/chain-anchoring';
+import type { ChainAnchoring } from '@/server/anchoring/chain-anchoring';
 import { startLeaderLock, type LeaderLock } from './leader-lock';
 
 /** Advisory lock key of the anchoring worker (the migration lock is 7243001). */

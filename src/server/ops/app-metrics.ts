@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/sql-values';
+import type { Database } from '@/server/db/client';
+import { rowsOf } from '@/server/db/sql-values';
 
 export interface AppMetricsOptions {
   db: Database;

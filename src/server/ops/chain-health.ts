@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ChainNodeHealth } from '../chain/chain-process';
-import type { ServerChain } from '../chain/start-chain';
-import { withTimeout } from '../chain/with-timeout';
+import type { ChainNodeHealth } from '@/server/chain/chain-process';
+import type { ServerChain } from '@/server/chain/start-chain';
+import { withTimeout } from '@/server/chain/with-timeout';
 
 /** The chain's health apart from the API's readiness: the node, its replay, and whether it diverged. */
 export interface ChainHealth {

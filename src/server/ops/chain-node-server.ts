@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
-import { answerJsonRpcBody } from '../chain/json-rpc-answer';
-import { JsonRpcError, type Eip1193RequestFn } from '../chain/public-rpc';
-import { RPC_LIMITS } from '../chain/rpc-limits';
-import type { ServerChain } from '../chain/start-chain';
+import { answerJsonRpcBody } from '@/server/chain/json-rpc-answer';
+import { JsonRpcError, type Eip1193RequestFn } from '@/server/chain/public-rpc';
+import { RPC_LIMITS } from '@/server/chain/rpc-limits';
+import type { ServerChain } from '@/server/chain/start-chain';
 
 // App instances send anchoring batches of a few hundred operations: larger than a wallet's calls.
 const NODE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;

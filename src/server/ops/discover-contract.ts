@@ -1,6 +1,6 @@
 import { createPublicClient, getContractAddress, http, keccak256, toBytes, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { carbonCreditAbi } from '../chain/carbon-credit-abi';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
 
 /**
  * The CarbonCredit contract that the custody key deployed as its very first transaction (nonce 0), if the node has

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { MIGRATIONS_FOLDER } from '../db/client';
-import { rowsOf } from '../db/sql-values';
+import type { Database } from '@/server/db/client';
+import { MIGRATIONS_FOLDER } from '@/server/db/client';
+import { rowsOf } from '@/server/db/sql-values';
 
 export interface ReadinessOptions {
   db: Database;

@@ -1,5 +1,5 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { requiredScopes } from '../auth/api-key-scopes';
+import { requiredScopes } from '@/server/auth/api-key-scopes';
 import { mergeResponses, standardResponses, type ResponseDoc } from './api-docs-responses';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-gate';
 

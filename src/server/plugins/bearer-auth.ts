@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
-import { findActiveApiKey, touchApiKey, type ActiveApiKey } from '../auth/api-keys';
-import { requiredScopes } from '../auth/api-key-scopes';
-import { authenticateWithApiKey, requestApiKey } from '../auth/request-api-key';
-import { FixedWindowLimiter } from '../limits/fixed-window-limiter';
+import type { Database } from '@/server/db/client';
+import { findActiveApiKey, touchApiKey, type ActiveApiKey } from '@/server/auth/api-keys';
+import { requiredScopes } from '@/server/auth/api-key-scopes';
+import { authenticateWithApiKey, requestApiKey } from '@/server/auth/request-api-key';
+import { FixedWindowLimiter } from '@/server/limits/fixed-window-limiter';
 import { isApiRoute } from './is-api-route';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AmmError, EmptyPoolError, NonPositiveAmountError } from '../../domain/amm/amm-error';
-import { DomainError, RateLimitedError } from '../../domain/errors';
-import { InvalidAmountError } from '../../domain/money';
+import { AmmError, EmptyPoolError, NonPositiveAmountError } from '@/domain/amm/amm-error';
+import { DomainError, RateLimitedError } from '@/domain/errors';
+import { InvalidAmountError } from '@/domain/money';
 
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   validation: 400,

@@ -1,11 +1,11 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ValidationError } from '../../domain/errors';
-import type { Database } from '../db/client';
+import { ValidationError } from '@/domain/errors';
+import type { Database } from '@/server/db/client';
 import {
   DuplicateRequestError, IdempotencyKeyReusedError, type IdempotencyTicket, type StoredAnswer,
-} from '../services/idempotency/idempotency-ticket';
-import { loadAnswer } from '../services/idempotency/idempotent-writes';
+} from '@/server/services/idempotency/idempotency-ticket';
+import { loadAnswer } from '@/server/services/idempotency/idempotent-writes';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

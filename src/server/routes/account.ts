@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse } from '@/shared/schemas/common';
 import {
   accountSession, recoveryCodesAnswer, secondFactorBody, sessionIdParam, twoFactorSetup, twoFactorStatus,
-} from '../../shared/schemas/account-security';
-import type { AppDeps } from '../app-deps';
-import { forgetSession, forgetUserSessions, requireUser } from '../auth/current-user';
-import { listSessions, revokeOtherSessions, revokeSession, SESSION_COOKIE } from '../auth/sessions';
-import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup, twoFactorStatus as readTwoFactorStatus } from '../auth/two-factor';
+} from '@/shared/schemas/account-security';
+import type { AppDeps } from '@/server/app-deps';
+import { forgetSession, forgetUserSessions, requireUser } from '@/server/auth/current-user';
+import { listSessions, revokeOtherSessions, revokeSession, SESSION_COOKIE } from '@/server/auth/sessions';
+import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup, twoFactorStatus as readTwoFactorStatus } from '@/server/auth/two-factor';
 
 const tags = ['account'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACTIVITY_CSV_MAX_ROWS, activityCsvQuery, activityPage as activityPageSchema, activityQuery } from '../../shared/schemas/activity';
-import { errorResponse } from '../../shared/schemas/common';
-import type { AppDeps } from '../app-deps';
-import { requireUser } from '../auth/current-user';
-import { activityPage, activityRows } from '../services/activity-queries';
-import { transactionsCsv } from '../services/esg-exports';
+import { ACTIVITY_CSV_MAX_ROWS, activityCsvQuery, activityPage as activityPageSchema, activityQuery } from '@/shared/schemas/activity';
+import { errorResponse } from '@/shared/schemas/common';
+import type { AppDeps } from '@/server/app-deps';
+import { requireUser } from '@/server/auth/current-user';
+import { activityPage, activityRows } from '@/server/services/activity-queries';
+import { transactionsCsv } from '@/server/services/esg-exports';
 import { fileResponse } from './file-responses';
 
 /** The /activity page: every transaction of the signed-in user, filtered and paged, and the same rows as CSV. */

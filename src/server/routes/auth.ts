@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { RETURN_TO_PARAM, safeReturnPath } from '../../shared/return-path';
-import { loginBody, registerBody, user as userSchema } from '../../shared/schemas/auth';
-import { loginSecondFactorBody, secondFactorRequired } from '../../shared/schemas/account-security';
-import { formatCents } from '../../domain/money';
-import type { AppDeps } from '../app-deps';
-import { registerAccount } from '../auth/accounts';
-import { finishSecondFactor, signIn, startSecondFactor } from '../auth/sign-in';
-import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
-import { forgetSession, requireUser } from '../auth/current-user';
+import { errorResponse } from '@/shared/schemas/common';
+import { RETURN_TO_PARAM, safeReturnPath } from '@/shared/return-path';
+import { loginBody, registerBody, user as userSchema } from '@/shared/schemas/auth';
+import { loginSecondFactorBody, secondFactorRequired } from '@/shared/schemas/account-security';
+import { formatCents } from '@/domain/money';
+import type { AppDeps } from '@/server/app-deps';
+import { registerAccount } from '@/server/auth/accounts';
+import { finishSecondFactor, signIn, startSecondFactor } from '@/server/auth/sign-in';
+import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '@/server/auth/sessions';
+import { forgetSession, requireUser } from '@/server/auth/current-user';
 
 export const toUser = (account: SessionUser) => ({
   id: account.id,

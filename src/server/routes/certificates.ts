@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseCertificateId } from '../../domain/certificates/certificate-id';
-import { NotFoundError } from '../../domain/errors';
-import { certificate, verifyQuery, verifyResponse } from '../../shared/schemas/certificate';
-import { errorResponse, plainTextQuery } from '../../shared/schemas/common';
-import type { AppDeps } from '../app-deps';
-import { certificateHtml, certificatePdf, certificateQrPng } from '../services/certificate-documents';
-import { findCertificateRecord, toCertificateDocument, toCertificateJson } from '../services/certificate-queries';
-import { verifyRetirement } from '../services/verify-retirement';
+import { normaliseCertificateId } from '@/domain/certificates/certificate-id';
+import { NotFoundError } from '@/domain/errors';
+import { certificate, verifyQuery, verifyResponse } from '@/shared/schemas/certificate';
+import { errorResponse, plainTextQuery } from '@/shared/schemas/common';
+import type { AppDeps } from '@/server/app-deps';
+import { certificateHtml, certificatePdf, certificateQrPng } from '@/server/services/certificate-documents';
+import { findCertificateRecord, toCertificateDocument, toCertificateJson } from '@/server/services/certificate-queries';
+import { verifyRetirement } from '@/server/services/verify-retirement';
 import { publicBaseUrl } from './public-base-url';
 import { fileResponse } from './file-responses';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chainAuditResponse, chainHealthResponse, noQuery } from '../../shared/schemas/chain-audit';
-import { errorResponse } from '../../shared/schemas/common';
-import type { AppDeps } from '../app-deps';
-import { ChainTimeoutError } from '../chain/with-timeout';
-import { readChainHealth } from '../ops/chain-health';
+import { chainAuditResponse, chainHealthResponse, noQuery } from '@/shared/schemas/chain-audit';
+import { errorResponse } from '@/shared/schemas/common';
+import type { AppDeps } from '@/server/app-deps';
+import { ChainTimeoutError } from '@/server/chain/with-timeout';
+import { readChainHealth } from '@/server/ops/chain-health';
 
 // A full sweep reads every token: a few per minute per client is plenty for an operator.
 const SWEEP_RATE_LIMIT = { rateLimit: { max: 6, timeWindow: '1 minute' } };

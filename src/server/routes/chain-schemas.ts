@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../shared/schemas/common';
+import { idParam } from '@/shared/schemas/common';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 

@@ -1,15 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Hex } from 'viem';
-import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME } from '../../shared/constants';
-import { errorResponse } from '../../shared/schemas/common';
-import { NotFoundError } from '../../domain/errors';
-import type { AppDeps } from '../app-deps';
-import { ChainCallError } from '../chain/chain-call-error';
-import { answerJsonRpcBody } from '../chain/json-rpc-answer';
-import { RpcAdmission } from '../chain/rpc-admission';
-import { RPC_LIMITS } from '../chain/rpc-limits';
-import { ChainTimeoutError, withTimeout } from '../chain/with-timeout';
+import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME } from '@/shared/constants';
+import { errorResponse } from '@/shared/schemas/common';
+import { NotFoundError } from '@/domain/errors';
+import type { AppDeps } from '@/server/app-deps';
+import { ChainCallError } from '@/server/chain/chain-call-error';
+import { answerJsonRpcBody } from '@/server/chain/json-rpc-answer';
+import { RpcAdmission } from '@/server/chain/rpc-admission';
+import { RPC_LIMITS } from '@/server/chain/rpc-limits';
+import { ChainTimeoutError, withTimeout } from '@/server/chain/with-timeout';
 import { chainInfo, chainTransaction, onChainCredit, rpcPreflightSchema, rpcRouteSchema, tokenIdParams, txHashParams } from './chain-schemas';
 import { publicBaseUrl } from './public-base-url';
 

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam } from '../../shared/schemas/common';
+import { errorResponse, idParam } from '@/shared/schemas/common';
 import {
   apiKey, createApiKeyBody, createdApiKey, createdWebhookEndpoint, createWebhookBody, webhookDelivery, webhookEndpoint,
-} from '../../shared/schemas/developer';
-import type { AppDeps } from '../app-deps';
-import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
-import { requireUserId } from '../auth/current-user';
+} from '@/shared/schemas/developer';
+import type { AppDeps } from '@/server/app-deps';
+import { createApiKey, listApiKeys, revokeApiKey } from '@/server/auth/api-keys';
+import { requireUserId } from '@/server/auth/current-user';
 import {
   createWebhookEndpoint, disableWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery,
-} from '../services/webhooks/webhook-endpoints';
+} from '@/server/services/webhooks/webhook-endpoints';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['developers'];

@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { retirementsExport, transactionsExport } from '../../shared/schemas/esg-export';
-import type { AppDeps } from '../app-deps';
-import { requireUser } from '../auth/current-user';
-import { listRetirementsForExport, retirementsCsv, transactionsCsv } from '../services/esg-exports';
-import { listTransactions } from '../services/portfolio-queries';
+import { errorResponse } from '@/shared/schemas/common';
+import { retirementsExport, transactionsExport } from '@/shared/schemas/esg-export';
+import type { AppDeps } from '@/server/app-deps';
+import { requireUser } from '@/server/auth/current-user';
+import { listRetirementsForExport, retirementsCsv, transactionsCsv } from '@/server/services/esg-exports';
+import { listTransactions } from '@/server/services/portfolio-queries';
 import { publicBaseUrl } from './public-base-url';
 import { fileResponse } from './file-responses';
 

@@ -1,11 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { idPathParam } from '../../shared/schemas/trading';
-import { NotFoundError } from '../../domain/errors';
-import type { AppDeps } from '../app-deps';
-import { projectExists } from '../services/trading/market-queries';
+import { errorResponse } from '@/shared/schemas/common';
+import { idPathParam } from '@/shared/schemas/trading';
+import { NotFoundError } from '@/domain/errors';
+import type { AppDeps } from '@/server/app-deps';
+import { projectExists } from '@/server/services/trading/market-queries';
 import { fileResponse } from './file-responses';
 
 /** A comment line this often keeps proxies and the browser from timing the stream out. */

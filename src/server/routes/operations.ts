@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse } from '@/shared/schemas/common';
 import { fileResponse } from './file-responses';
-import type { AppMetrics } from '../ops/app-metrics';
-import type { Readiness } from '../ops/readiness';
-import type { IdempotencyGate } from '../plugins/idempotency-gate';
-import type { StoredAnswer } from '../services/idempotency/idempotency-ticket';
+import type { AppMetrics } from '@/server/ops/app-metrics';
+import type { Readiness } from '@/server/ops/readiness';
+import type { IdempotencyGate } from '@/server/plugins/idempotency-gate';
+import type { StoredAnswer } from '@/server/services/idempotency/idempotency-ticket';
 
 export interface OperationsOptions {
   metrics: AppMetrics;

@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../domain/errors';
-import { formatCents, parseCents } from '../../domain/money';
-import { errorResponse, idParam } from '../../shared/schemas/common';
+import { NotFoundError } from '@/domain/errors';
+import { formatCents, parseCents } from '@/domain/money';
+import { errorResponse, idParam } from '@/shared/schemas/common';
 import {
   addLiquidityBody, createPoolBody, liquidityResponse, pool, removeLiquidityBody, swapBody, swapQuote, swapQuoteQuery, swapResponse,
-} from '../../shared/schemas/pool';
-import type { AppDeps } from '../app-deps';
-import { currentUser, requireUserId } from '../auth/current-user';
-import { addLiquidity } from '../services/pools/add-liquidity';
-import { createPool } from '../services/pools/create-pool';
-import type { LiquidityResult } from '../services/pools/deposit-liquidity';
-import { SwapDesk } from '../services/pools/swap-desk';
-import type { SwapResult } from '../services/pools/execute-swap';
-import { idempotencyGate } from '../plugins/idempotency-gate';
-import { findPool } from '../services/pools/pool-queries';
-import { toPoolView, toQuoteView } from '../services/pools/pool-view';
-import { quoteSwap } from '../services/pools/quote-swap';
-import { removeLiquidity } from '../services/pools/remove-liquidity';
+} from '@/shared/schemas/pool';
+import type { AppDeps } from '@/server/app-deps';
+import { currentUser, requireUserId } from '@/server/auth/current-user';
+import { addLiquidity } from '@/server/services/pools/add-liquidity';
+import { createPool } from '@/server/services/pools/create-pool';
+import type { LiquidityResult } from '@/server/services/pools/deposit-liquidity';
+import { SwapDesk } from '@/server/services/pools/swap-desk';
+import type { SwapResult } from '@/server/services/pools/execute-swap';
+import { idempotencyGate } from '@/server/plugins/idempotency-gate';
+import { findPool } from '@/server/services/pools/pool-queries';
+import { toPoolView, toQuoteView } from '@/server/services/pools/pool-view';
+import { quoteSwap } from '@/server/services/pools/quote-swap';
+import { removeLiquidity } from '@/server/services/pools/remove-liquidity';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 const tags = ['pools'];

@@ -1,6 +1,6 @@
 import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '@/server/config';
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '0:0:0:0:0:0:0:0']);
 

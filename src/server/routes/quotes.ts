@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { quote, quoteBody, type Quote } from '../../shared/schemas/quote';
-import { parseCents } from '../../domain/money';
-import type { AppDeps } from '../app-deps';
-import { requireUserId } from '../auth/current-user';
-import { idempotencyGate } from '../plugins/idempotency-gate';
-import { createQuote } from '../services/quotes/create-quote';
+import { errorResponse } from '@/shared/schemas/common';
+import { quote, quoteBody, type Quote } from '@/shared/schemas/quote';
+import { parseCents } from '@/domain/money';
+import type { AppDeps } from '@/server/app-deps';
+import { requireUserId } from '@/server/auth/current-user';
+import { idempotencyGate } from '@/server/plugins/idempotency-gate';
+import { createQuote } from '@/server/services/quotes/create-quote';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { REGISTRY_CSV_MAX_ROWS, registryCsvQuery, registryPage as registryPageSchema, registryQuery } from '../../shared/schemas/registry';
-import type { AppDeps } from '../app-deps';
-import { registryCsv, registryPage } from '../services/registry-queries';
-import { projectDetails } from '../services/project-details';
-import { idParam } from '../../shared/schemas/common';
-import { projectDetails as projectDetailsSchema } from '../../shared/schemas/project-details';
+import { errorResponse } from '@/shared/schemas/common';
+import { REGISTRY_CSV_MAX_ROWS, registryCsvQuery, registryPage as registryPageSchema, registryQuery } from '@/shared/schemas/registry';
+import type { AppDeps } from '@/server/app-deps';
+import { registryCsv, registryPage } from '@/server/services/registry-queries';
+import { projectDetails } from '@/server/services/project-details';
+import { idParam } from '@/shared/schemas/common';
+import { projectDetails as projectDetailsSchema } from '@/shared/schemas/project-details';
 import { z } from 'zod';
 import { publicBaseUrl } from './public-base-url';
 import { fileResponse } from './file-responses';

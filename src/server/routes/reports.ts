@@ -1,14 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toCsv } from '../../domain/exports/to-csv';
-import { CDP_C11_2A_COLUMNS, cdpC112aRows } from '../../domain/reports/cdp-c11-2a';
-import { ESRS_E1_7_COLUMNS, esrsE17Rows, esrsE17Summary } from '../../domain/reports/esrs-e1-7';
-import { reportPeriodQuery, statementQuery } from '../../shared/schemas/report';
-import { errorResponse } from '../../shared/schemas/common';
-import type { AppDeps } from '../app-deps';
-import { requireUser } from '../auth/current-user';
-import { reportRetirements } from '../services/reports/report-retirements';
-import { esrsE17Pdf, retirementStatementPdf } from '../services/reports/report-pdfs';
+import { toCsv } from '@/domain/exports/to-csv';
+import { CDP_C11_2A_COLUMNS, cdpC112aRows } from '@/domain/reports/cdp-c11-2a';
+import { ESRS_E1_7_COLUMNS, esrsE17Rows, esrsE17Summary } from '@/domain/reports/esrs-e1-7';
+import { reportPeriodQuery, statementQuery } from '@/shared/schemas/report';
+import { errorResponse } from '@/shared/schemas/common';
+import type { AppDeps } from '@/server/app-deps';
+import { requireUser } from '@/server/auth/current-user';
+import { reportRetirements } from '@/server/services/reports/report-retirements';
+import { esrsE17Pdf, retirementStatementPdf } from '@/server/services/reports/report-pdfs';
 import { fileResponse } from './file-responses';
 
 /** The reports buyers file (docs/esg-export.md), over the signed-in user's own retirements. */

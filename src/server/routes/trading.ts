@@ -1,26 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse } from '@/shared/schemas/common';
 import {
   amendOrderBody, cancelAllQuery, cancelAllResponse, candle, idPathParam, type Order, marketOrderBody, marketOrderQuote, marketOrderQuoteQuery, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
   portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
-} from '../../shared/schemas/trading';
-import { NotFoundError } from '../../domain/errors';
-import { parseCents } from '../../domain/money';
-import { checkOrderExpiry } from '../../domain/trading/order-expiry';
-import type { AppDeps } from '../app-deps';
-import { requireUserId } from '../auth/current-user';
-import { MarketReadCache } from '../services/trading/market-read-cache';
-import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '../services/trading/market-queries';
-import { listUserOrders, orderBookDepth } from '../services/trading/order-queries';
-import { portfolioPerformance } from '../services/trading/performance-query';
-import { TradingDesk, type PlacedOrder } from '../services/trading/trading-desk';
-import { idempotencyGate } from '../plugins/idempotency-gate';
-import { mapTicket } from '../services/idempotency/idempotency-ticket';
-import { bookOnlyRouting, executeRoutedMarketOrder, quoteMarketOrder, type RoutedMarketOrder } from '../services/pools/execute-routed-market-order';
-import { routedTrade } from '../../shared/schemas/pool';
-import { startOrderExpirySweep } from '../ops/order-expiry-sweep';
+} from '@/shared/schemas/trading';
+import { NotFoundError } from '@/domain/errors';
+import { parseCents } from '@/domain/money';
+import { checkOrderExpiry } from '@/domain/trading/order-expiry';
+import type { AppDeps } from '@/server/app-deps';
+import { requireUserId } from '@/server/auth/current-user';
+import { MarketReadCache } from '@/server/services/trading/market-read-cache';
+import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '@/server/services/trading/market-queries';
+import { listUserOrders, orderBookDepth } from '@/server/services/trading/order-queries';
+import { portfolioPerformance } from '@/server/services/trading/performance-query';
+import { TradingDesk, type PlacedOrder } from '@/server/services/trading/trading-desk';
+import { idempotencyGate } from '@/server/plugins/idempotency-gate';
+import { mapTicket } from '@/server/services/idempotency/idempotency-ticket';
+import { bookOnlyRouting, executeRoutedMarketOrder, quoteMarketOrder, type RoutedMarketOrder } from '@/server/services/pools/execute-routed-market-order';
+import { routedTrade } from '@/shared/schemas/pool';
+import { startOrderExpirySweep } from '@/server/ops/order-expiry-sweep';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 const projectParams = z.object({ projectId: idPathParam });

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { projects, transactions } from '../db/schema';
-import { formatCents } from '../../domain/money';
-import { ACTIVITY_TYPE_TRANSACTIONS, type ActivityFilter, type ActivityPage, type ActivityQuery } from '../../shared/schemas/activity';
-import type { Transaction } from '../../shared/schemas/transaction';
+import type { Database } from '@/server/db/client';
+import { projects, transactions } from '@/server/db/schema';
+import { formatCents } from '@/domain/money';
+import { ACTIVITY_TYPE_TRANSACTIONS, type ActivityFilter, type ActivityPage, type ActivityQuery } from '@/shared/schemas/activity';
+import type { Transaction } from '@/shared/schemas/transaction';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
-import type { Database, Transaction } from '../db/client';
-import { runTransaction } from '../db/run-transaction';
-import { plainStatements, type StatementRunner } from '../db/statement-runner';
+import type { Database, Transaction } from '@/server/db/client';
+import { runTransaction } from '@/server/db/run-transaction';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 import { BatchingQueue, type Settled } from './batching-queue';
 import { AnsweredKeys } from './idempotency/answered-keys';
 import type { IdempotencyTicket } from './idempotency/idempotency-ticket';

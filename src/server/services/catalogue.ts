@@ -1,11 +1,11 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { projectIntegrity } from '../db/integrity-columns';
-import { projects } from '../db/schema';
-import { formatCents } from '../../domain/money';
-import type { IntegrityAttributes } from '../../shared/integrity';
-import type { Project } from '../../shared/schemas/project';
+import type { Database } from '@/server/db/client';
+import { projectIntegrity } from '@/server/db/integrity-columns';
+import { projects } from '@/server/db/schema';
+import { formatCents } from '@/domain/money';
+import type { IntegrityAttributes } from '@/shared/integrity';
+import type { Project } from '@/shared/schemas/project';
 import type { MarketEvents } from './market-events';
 
 type ProjectRow = typeof projects.$inferSelect;

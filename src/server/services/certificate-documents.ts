@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
-import { certificateRows, formatRetirementDate, type CertificateDocument } from '../../domain/certificates/certificate-document';
-import { renderCertificateHtml } from '../../domain/certificates/render-certificate-html';
-import { tonnesCo2e } from '../../domain/format/units';
+import { certificateRows, formatRetirementDate, type CertificateDocument } from '@/domain/certificates/certificate-document';
+import { renderCertificateHtml } from '@/domain/certificates/render-certificate-html';
+import { tonnesCo2e } from '@/domain/format/units';
 import { newPdfDocument } from './pdf-document';
 
 /** A PNG QR code of the certificate page URL. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { certificates, holdings, projects } from '../db/schema';
-import { canonicalCertificateContent, type CertificateContent, type CertificateContentVersion } from '../../domain/certificates/certificate-content';
-import type { CertificateDocument } from '../../domain/certificates/certificate-document';
-import { formatSerialRange } from '../../domain/serials';
-import { PROJECT_TYPE_LABELS, STANDARD_LABELS, type ProjectType, type Standard } from '../../shared/constants';
-import type { Certificate } from '../../shared/schemas/certificate';
-import { integritySummary, type IntegrityAttributes } from '../../shared/integrity';
-import { CLAIM_PURPOSE_LABELS, type ClaimPurpose, type RetirementClaim } from '../../shared/retirement-claim';
+import type { Database } from '@/server/db/client';
+import { certificates, holdings, projects } from '@/server/db/schema';
+import { canonicalCertificateContent, type CertificateContent, type CertificateContentVersion } from '@/domain/certificates/certificate-content';
+import type { CertificateDocument } from '@/domain/certificates/certificate-document';
+import { formatSerialRange } from '@/domain/serials';
+import { PROJECT_TYPE_LABELS, STANDARD_LABELS, type ProjectType, type Standard } from '@/shared/constants';
+import type { Certificate } from '@/shared/schemas/certificate';
+import { integritySummary, type IntegrityAttributes } from '@/shared/integrity';
+import { CLAIM_PURPOSE_LABELS, type ClaimPurpose, type RetirementClaim } from '@/shared/retirement-claim';
 
 type CertificateRow = typeof certificates.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;

@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../db/client';
-import { certificates, holdings, projects } from '../db/schema';
-import { toCsv } from '../../domain/exports/to-csv';
-import { formatSerial } from '../../domain/serials';
-import type { IntegrityAttributes } from '../../shared/integrity';
-import type { Certificate } from '../../shared/schemas/certificate';
-import type { Transaction } from '../../shared/schemas/transaction';
-import type { retirementExportRow } from '../../shared/schemas/esg-export';
+import type { Database } from '@/server/db/client';
+import { certificates, holdings, projects } from '@/server/db/schema';
+import { toCsv } from '@/domain/exports/to-csv';
+import { formatSerial } from '@/domain/serials';
+import type { IntegrityAttributes } from '@/shared/integrity';
+import type { Certificate } from '@/shared/schemas/certificate';
+import type { Transaction } from '@/shared/schemas/transaction';
+import type { retirementExportRow } from '@/shared/schemas/esg-export';
 import { toCertificateJson } from './certificate-queries';
 
 /** One retirement as exported for ESG / compliance reporting; its schema documents the JSON download. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { formatCents } from '../../domain/money';
-import type { PlatformStats } from '../../shared/schemas/stats';
+import type { Database } from '@/server/db/client';
+import { formatCents } from '@/domain/money';
+import type { PlatformStats } from '@/shared/schemas/stats';
 import type { MarketEvents } from './market-events';
 
 /**

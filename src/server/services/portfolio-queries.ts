@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { projectIntegrity } from '../db/integrity-columns';
-import { certificates, holdings, orders, projects } from '../db/schema';
-import type { IntegrityAttributes } from '../../shared/integrity';
-import { formatCents } from '../../domain/money';
-import { formatSerialRange } from '../../domain/serials';
-import type { Credit } from '../../shared/schemas/credit';
-import type { Transaction } from '../../shared/schemas/transaction';
-import type { UserStats } from '../../shared/schemas/stats';
+import type { Database } from '@/server/db/client';
+import { projectIntegrity } from '@/server/db/integrity-columns';
+import { certificates, holdings, orders, projects } from '@/server/db/schema';
+import type { IntegrityAttributes } from '@/shared/integrity';
+import { formatCents } from '@/domain/money';
+import { formatSerialRange } from '@/domain/serials';
+import type { Credit } from '@/shared/schemas/credit';
+import type { Transaction } from '@/shared/schemas/transaction';
+import type { UserStats } from '@/shared/schemas/stats';
 import { activityRows } from './activity-queries';
 
 type HoldingRow = typeof holdings.$inferSelect;

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { holdings, projects } from '../db/schema';
-import { NotFoundError } from '../../domain/errors';
-import { buildVerificationReport } from '../../domain/mrv/build-verification-report';
-import { estimateCarbon } from '../../domain/mrv/estimate-carbon';
-import { ecosystemRanges, type Ecosystem } from '../../domain/mrv/ecosystems';
-import { generateSatelliteData } from '../../domain/mrv/generate-satellite-data';
-import { SEED_PROJECTS } from '../db/seed-projects';
-import type { ProjectType } from '../../shared/constants';
-import { cidV0FromSha256 } from '../../domain/mrv/mrv-hash';
-import { mergeSerialRanges } from '../../domain/reports/merge-serial-ranges';
-import { formatSerialRange, type SerialRange } from '../../domain/serials';
-import { RETIRED_BLOCKS_SHOWN, type ProjectDetails } from '../../shared/schemas/project-details';
+import type { Database } from '@/server/db/client';
+import { holdings, projects } from '@/server/db/schema';
+import { NotFoundError } from '@/domain/errors';
+import { buildVerificationReport } from '@/domain/mrv/build-verification-report';
+import { estimateCarbon } from '@/domain/mrv/estimate-carbon';
+import { ecosystemRanges, type Ecosystem } from '@/domain/mrv/ecosystems';
+import { generateSatelliteData } from '@/domain/mrv/generate-satellite-data';
+import { SEED_PROJECTS } from '@/server/db/seed-projects';
+import type { ProjectType } from '@/shared/constants';
+import { cidV0FromSha256 } from '@/domain/mrv/mrv-hash';
+import { mergeSerialRanges } from '@/domain/reports/merge-serial-ranges';
+import { formatSerialRange, type SerialRange } from '@/domain/serials';
+import { RETIRED_BLOCKS_SHOWN, type ProjectDetails } from '@/shared/schemas/project-details';
 import { toProject } from './catalogue';
 
 /** The project page: catalogue fields, serial blocks issued / available / retired, and today's satellite MRV report. */

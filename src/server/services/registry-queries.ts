@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { certificates, projects } from '../db/schema';
-import { normaliseCertificateId } from '../../domain/certificates/certificate-id';
-import { toCsv } from '../../domain/exports/to-csv';
-import { formatSerialRange, parseSerial } from '../../domain/serials';
-import { STANDARD_LABELS, type Standard } from '../../shared/constants';
-import { CLAIM_PURPOSE_LABELS } from '../../shared/retirement-claim';
-import type { RegistryFilter, RegistryPage, RegistryRetirement } from '../../shared/schemas/registry';
+import type { Database } from '@/server/db/client';
+import { certificates, projects } from '@/server/db/schema';
+import { normaliseCertificateId } from '@/domain/certificates/certificate-id';
+import { toCsv } from '@/domain/exports/to-csv';
+import { formatSerialRange, parseSerial } from '@/domain/serials';
+import { STANDARD_LABELS, type Standard } from '@/shared/constants';
+import { CLAIM_PURPOSE_LABELS } from '@/shared/retirement-claim';
+import type { RegistryFilter, RegistryPage, RegistryRetirement } from '@/shared/schemas/registry';
 import { certificateClaim, certificateUrl } from './certificate-queries';
 import { integrityCells } from './esg-exports';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray } from '../db/sql-values';
+import { intArray } from '@/server/db/sql-values';
 
 /**
  * Each seller's oldest active lots of a project, as rows (id, tonnes, before): `tonnes` is what the seller sells and

@@ -1,11 +1,11 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { holdings, projects, transactions } from '../db/schema';
-import { buildProvenance, type LineageHolding } from '../../domain/certificates/build-provenance';
-import { normaliseCertificateId } from '../../domain/certificates/certificate-id';
-import { formatSerial, parseSerial } from '../../domain/serials';
-import { STANDARD_LABELS, type Standard } from '../../shared/constants';
-import type { VerifyResponse } from '../../shared/schemas/certificate';
+import type { Database } from '@/server/db/client';
+import { holdings, projects, transactions } from '@/server/db/schema';
+import { buildProvenance, type LineageHolding } from '@/domain/certificates/build-provenance';
+import { normaliseCertificateId } from '@/domain/certificates/certificate-id';
+import { formatSerial, parseSerial } from '@/domain/serials';
+import { STANDARD_LABELS, type Standard } from '@/shared/constants';
+import type { VerifyResponse } from '@/shared/schemas/certificate';
 import { findCertificateRecord, toCertificateJson, type CertificateRecord } from './certificate-queries';
 
 type HoldingRow = typeof holdings.$inferSelect;

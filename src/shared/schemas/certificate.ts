@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_QUANTITY_TONNES, MAX_REASON_LENGTH } from '../constants';
+import { MAX_QUANTITY_TONNES, MAX_REASON_LENGTH } from '@/shared/constants';
 import { plainTextQuery, withoutControlCharacters } from './common';
 import { HOLDING_STATUSES } from './credit';
 import { integrityAttributes } from './integrity';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRICE_CENTS, MAX_QUANTITY_TONNES } from '../constants';
+import { MAX_PRICE_CENTS, MAX_QUANTITY_TONNES } from '@/shared/constants';
 
 /** PostgreSQL `integer`: a larger id would reach the database as an out-of-range error (a 500). */
 export const MAX_ID = 2_147_483_647;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REASON_LENGTH } from '../constants';
+import { MAX_REASON_LENGTH } from '@/shared/constants';
 import { MAX_ID, moneyString, priceDollars, quantityTonnes, withoutControlCharacters } from './common';
 import { integrityAttributes } from './integrity';
 import { retirementClaim } from './retirement-claim';

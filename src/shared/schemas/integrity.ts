@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE6_STATUSES, CCP_LABELS, CORRESPONDING_ADJUSTMENTS, CORSIA_STATUSES, CREDIT_CATEGORIES, RATINGS } from '../integrity';
+import { ARTICLE6_STATUSES, CCP_LABELS, CORRESPONDING_ADJUSTMENTS, CORSIA_STATUSES, CREDIT_CATEGORIES, RATINGS } from '@/shared/integrity';
 
 /** Integrity attributes as the API sends them on projects, holdings and certificates. */
 export const integrityAttributes = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_QUANTITY_TONNES } from '../constants';
+import { MAX_QUANTITY_TONNES } from '@/shared/constants';
 import { dollarsField, MAX_ID, moneyString, wholeNumberQuery } from './common';
 import { trade } from './trading';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_TYPES, STANDARDS } from '../constants';
+import { PROJECT_TYPES, STANDARDS } from '@/shared/constants';
 import { moneyString } from './common';
 import { integrityAttributes } from './integrity';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCountryCode, isSubdivisionOf } from '../jurisdictions';
-import { CLAIM_PURPOSES } from '../retirement-claim';
+import { isCountryCode, isSubdivisionOf } from '@/shared/jurisdictions';
+import { CLAIM_PURPOSES } from '@/shared/retirement-claim';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_QUANTITY_TONNES, ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '../constants';
+import { MAX_QUANTITY_TONNES, ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '@/shared/constants';
 import { idParam, MAX_ID, moneyString, priceDollars, quantityTonnes, wholeNumberQuery } from './common';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityPage } from '../../../src/shared/schemas/activity';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createPool, swap } from '../pools/pool-kit';
+import type { ActivityPage } from '@/shared/schemas/activity';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createPool, swap } from '@tests/api/pools/pool-kit';
 
 // Every response here is also checked against /api/docs/json by the harness (buildCheckedApp).
 let t: TestApp;

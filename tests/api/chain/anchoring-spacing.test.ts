@@ -1,13 +1,13 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChainAnchoring, type ChainAnchoring } from '../../../src/server/anchoring/chain-anchoring';
-import type { JournalStore } from '../../../src/server/chain/journal-store';
-import type { ServerChain } from '../../../src/server/chain/start-chain';
-import { rowsOf } from '../../../src/server/db/sql-values';
-import type { StatementRunner } from '../../../src/server/db/statement-runner';
-import { MarketEvents } from '../../../src/server/services/market-events';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { createChainAnchoring, type ChainAnchoring } from '@/server/anchoring/chain-anchoring';
+import type { JournalStore } from '@/server/chain/journal-store';
+import type { ServerChain } from '@/server/chain/start-chain';
+import { rowsOf } from '@/server/db/sql-values';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import { MarketEvents } from '@/server/services/market-events';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 // When anchoring passes run: each pass costs the main thread a fixed few database reads, so under load they are
 // spaced (CHAIN_ANCHOR_SPACING_MS), also when a pass finds nothing and its pump ends; a lone change still gets its

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, isNull, and } from 'drizzle-orm';
-import { OPERATIONS_PER_TRANSACTION } from '../../../src/server/anchoring/chain-anchoring';
-import { chainJournal, holdings } from '../../../src/server/db/schema';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
+import { OPERATIONS_PER_TRANSACTION } from '@/server/anchoring/chain-anchoring';
+import { chainJournal, holdings } from '@/server/db/schema';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
 import { chainCredit, chainOn, chainTx, retirementTxOf, TEST_CUSTODY_KEY, tokenOf } from './chain-kit';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 let t: TestApp;
 let projects: Project[];

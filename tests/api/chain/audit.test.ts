@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects, postJson } from '../../support/api-calls';
-import { retire } from '../retirement/retirement-kit';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects, postJson } from '@tests/support/api-calls';
+import { retire } from '@tests/api/retirement/retirement-kit';
 import { anchoringDrained, chainAudit, chainOn, sweptAudit, TEST_CUSTODY_KEY } from './chain-kit';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
-import { DEFAULT_CHAIN_ENGINE, type Config } from '../../../src/server/config';
-import { certificates, holdings } from '../../../src/server/db/schema';
-import type { TestApp } from '../../support/test-app';
-import type { ChainAuditResponse } from '../../../src/shared/schemas/chain-audit';
+import { DEFAULT_CHAIN_ENGINE, type Config } from '@/server/config';
+import { certificates, holdings } from '@/server/db/schema';
+import type { TestApp } from '@tests/support/test-app';
+import type { ChainAuditResponse } from '@/shared/schemas/chain-audit';
 
 /** A fixed custody key: the journal of a test's first app must replay under its restarted app. */
 export const TEST_CUSTODY_KEY: Hex = `0x${'5a'.repeat(32)}`;

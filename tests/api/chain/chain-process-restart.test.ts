@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects } from '../../support/api-calls';
-import { sampleValue, scrapeMetrics } from '../../support/prometheus';
-import { retire } from '../retirement/retirement-kit';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
+import { sampleValue, scrapeMetrics } from '@tests/support/prometheus';
+import { retire } from '@tests/api/retirement/retirement-kit';
 import { anchoringDrained, chainOn, sweptAudit, TEST_CUSTODY_KEY } from './chain-kit';
 
 /**

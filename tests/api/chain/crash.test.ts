@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, decodeFunctionResult } from 'viem';
-import { carbonCreditAbi } from '../../../src/server/chain/carbon-credit-abi';
-import type { ChainAuditResponse } from '../../../src/shared/schemas/chain-audit';
-import type { Project } from '../../../src/shared/schemas/project';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
+import type { ChainAuditResponse } from '@/shared/schemas/chain-audit';
+import type { Project } from '@/shared/schemas/project';
 import { TEST_CUSTODY_KEY } from './chain-kit';
 import { startServerProcess, type ServerProcess } from './server-process';
 

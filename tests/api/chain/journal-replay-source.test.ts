@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { createJournalStore } from '../../../src/server/chain/journal-store';
-import type { ReplayEntry } from '../../../src/server/chain/replay-transactions';
-import type { ChainJournalEntry } from '../../../src/server/chain/transaction-sender';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { createJournalStore } from '@/server/chain/journal-store';
+import type { ReplayEntry } from '@/server/chain/replay-transactions';
+import type { ChainJournalEntry } from '@/server/chain/transaction-sender';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mulberry32 } from '../../../src/domain/mrv/seeded-random';
-import type { ServerChain } from '../../../src/server/chain/start-chain';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects, postJson } from '../../support/api-calls';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
+import type { ServerChain } from '@/server/chain/start-chain';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects, postJson } from '@tests/support/api-calls';
 import { anchoringDrained, chainOn, sweptAudit, TEST_CUSTODY_KEY } from './chain-kit';
 
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { holdingTokensUpdate, pendingCertificatesQuery, pendingHoldingsQuery } from '../../../src/server/anchoring/anchoring-queries';
-import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { explainAnalyze, rowsReadBy, type PlanNode } from '../../support/rows-read';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { holdingTokensUpdate, pendingCertificatesQuery, pendingHoldingsQuery } from '@/server/anchoring/anchoring-queries';
+import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { explainAnalyze, rowsReadBy, type PlanNode } from '@tests/support/rows-read';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });

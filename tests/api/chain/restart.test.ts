@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { chainJournal, holdings } from '../../../src/server/db/schema';
-import { createTestApp, signUp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
+import { chainJournal, holdings } from '@/server/db/schema';
+import { createTestApp, signUp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
 import { chainCredit, chainOn, chainTx, retirementTxOf, TEST_CUSTODY_KEY, tokenOf } from './chain-kit';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 // A file-backed PGlite in a temp directory, even in the PostgreSQL run: what is tested is the chain's replay.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carbon-chain-restart-'));

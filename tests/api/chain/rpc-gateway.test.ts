@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_RPC_METHODS } from '../../../src/server/chain/public-rpc';
+import { PUBLIC_RPC_METHODS } from '@/server/chain/public-rpc';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { RPC_LIMITS } from '../../../src/server/chain/rpc-limits';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { RPC_LIMITS } from '@/server/chain/rpc-limits';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { chainOn, rpc, TEST_CUSTODY_KEY } from './chain-kit';
 
 let t: TestApp;

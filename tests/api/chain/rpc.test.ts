@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { chainOn, rpc, TEST_CUSTODY_KEY } from './chain-kit';
 
 let t: TestApp;

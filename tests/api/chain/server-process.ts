@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { PROJECT_ROOT } from '../../../src/server/chain/contract-artifact';
+import { PROJECT_ROOT } from '@/server/chain/contract-artifact';
 
 /** A marketplace server in its own process (`src/server/main.ts`), so a test can kill it like a crash would. */
 export interface ServerProcess {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { holdings } from '../../../src/server/db/schema';
-import type { ServerChain } from '../../../src/server/chain/start-chain';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { holdings } from '@/server/db/schema';
+import type { ServerChain } from '@/server/chain/start-chain';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { chainCredit, chainOn, TEST_CUSTODY_KEY } from './chain-kit';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 /** Holds every mint until the test opens the gate (a chain as slow as the test wants), or fails the next one. */
 function gatedChain() {

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { mulberry32 } from '../../../src/domain/mrv/seeded-random';
-import { openDatabase, type Database } from '../../../src/server/db/client';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { startServerProcess, type ServerProcess } from '../../support/server-process';
-import { createTestApp } from '../../support/test-app';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
+import { openDatabase, type Database } from '@/server/db/client';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { startServerProcess, type ServerProcess } from '@tests/support/server-process';
+import { createTestApp } from '@tests/support/test-app';
 import { CrashWorkload, type AcknowledgedWrite } from './crash-workload';
 
 // The server process is killed with SIGKILL mid-load and restarted, several times: every write it acknowledged must

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../../src/domain/mrv/seeded-random';
+import type { RandomSource } from '@/domain/mrv/seeded-random';
 
 /** A write the server acknowledged (2xx), with the ids that must still be in the database after any crash. */
 export type AcknowledgedWrite =

@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { ledgerSnapshot } from './support';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 let t: TestApp;
 let amazon: Project; // $18.50, 12,000 available

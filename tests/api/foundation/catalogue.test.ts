@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_TYPES, STANDARDS } from '../../../src/shared/constants';
-import { project as projectSchema, type Project } from '../../../src/shared/schemas/project';
-import { platformStats as platformStatsSchema } from '../../../src/shared/schemas/stats';
-import { buildCheckedApp, createTestApp, type TestApp } from '../../support/test-app';
-import { getAs } from '../../support/api-calls';
+import { PROJECT_TYPES, STANDARDS } from '@/shared/constants';
+import { project as projectSchema, type Project } from '@/shared/schemas/project';
+import { platformStats as platformStatsSchema } from '@/shared/schemas/stats';
+import { buildCheckedApp, createTestApp, type TestApp } from '@tests/support/test-app';
+import { getAs } from '@tests/support/api-calls';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 // A built client as `vite build` leaves it: hashed assets with .br/.gz beside them, unhashed public files.
 const SCRIPT = `console.log(${JSON.stringify('carbon '.repeat(400))});`;

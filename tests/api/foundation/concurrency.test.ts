@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdings, projects } from '../../../src/server/db/schema';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { holdings, projects } from '@/server/db/schema';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { cashTotals, issuanceByProject } from './support';
-import { findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 const BUYERS = 20;
 const PURCHASES = 100;

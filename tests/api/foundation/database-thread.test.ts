@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
-import { preparedStatements } from '../../../src/server/db/statement-runner';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { preparedStatements } from '@/server/db/statement-runner';
 
 // EMBEDDED_DB_THREAD: the embedded database on a worker thread (db/pglite-remote.ts). Drizzle, the hot-path runner
 // and transactions must behave as they do on the main thread: same values, same errors, same isolation, same files.

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Transaction } from '../../../src/server/db/client';
-import type { StatementRunner } from '../../../src/server/db/statement-runner';
-import { PurchaseDesk, type DeskPurchase } from '../../../src/server/services/purchases/purchase-desk';
-import type { PurchaseResult } from '../../../src/server/services/purchases/purchase-batch';
-import type { IdempotencyTicket } from '../../../src/server/services/idempotency/idempotency-ticket';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { queryRows } from '../trading/trading-kit';
-import type { Project } from '../../../src/shared/schemas/project';
+import type { Database, Transaction } from '@/server/db/client';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import { PurchaseDesk, type DeskPurchase } from '@/server/services/purchases/purchase-desk';
+import type { PurchaseResult } from '@/server/services/purchases/purchase-batch';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { queryRows } from '@tests/api/trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
 
 // The shape of a purchase batch, not its speed: the statements one batch transaction sends must not grow with the
 // batch, nor with Idempotency-Keys (their answers ride in the batch's one write), nor with webhook outbox rows.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdings, projects, transactions, users } from '../../../src/server/db/schema';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { holdings, projects, transactions, users } from '@/server/db/schema';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { cashTotals, issuanceByProject } from './support';
-import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });

@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
-import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '../../support/test-app';
-import { getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { users } from '@/server/db/schema';
+import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '@tests/support/test-app';
+import { getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Defences around the auth routes: CSRF origin check, JSON-only bodies, security headers, login rate limit.
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { holdings, projects, transactions, users } from '../../../src/server/db/schema';
-import type { AppDeps } from '../../../src/server/app-deps';
+import { holdings, projects, transactions, users } from '@/server/db/schema';
+import type { AppDeps } from '@/server/app-deps';
 
 /** The session cookie (`sid=…`) a response sets, without its attributes. */
 export function sessionCookie(setCookie: string | string[] | undefined): string {

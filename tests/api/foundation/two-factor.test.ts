@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoveryCodes, sessions, users } from '../../../src/server/db/schema';
-import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '../../support/test-app';
-import { getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { recoveryCodes, sessions, users } from '@/server/db/schema';
+import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '@tests/support/test-app';
+import { getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { sessionCookie } from './support';
 
 // A clock the tests move: TOTP codes belong to 30-second steps, and a challenge lives 5 minutes.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 // The embedded database's type parsers are kept off the PGlite instance's own properties (db/client.ts), so that a
 // query passing parsers of its own does not copy all of them; every value must still be parsed as before.

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OpenApiOperation } from '../../support/openapi-schema';
+import type { OpenApiOperation } from '@tests/support/openapi-schema';
 
 /** One request of the parameter fuzz: the URL as sent (already percent-encoded) and what was done to it. */
 export interface ParamFuzzCase {

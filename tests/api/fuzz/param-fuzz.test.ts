@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import type { OpenApiDocument, OpenApiOperation } from '../../support/openapi-schema';
-import { takeMismatches } from '../../support/response-check';
-import { createTestApp, signUp } from '../../support/test-app';
-import { buyCredits, findProject, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { chainOn, retirementTxOf, TEST_CUSTODY_KEY, tokenOf } from '../chain/chain-kit';
-import { createPool, traderWithCredits } from '../pools/pool-kit';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import type { OpenApiDocument, OpenApiOperation } from '@tests/support/openapi-schema';
+import { takeMismatches } from '@tests/support/response-check';
+import { createTestApp, signUp } from '@tests/support/test-app';
+import { buyCredits, findProject, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { chainOn, retirementTxOf, TEST_CUSTODY_KEY, tokenOf } from '@tests/api/chain/chain-kit';
+import { createPool, traderWithCredits } from '@tests/api/pools/pool-kit';
 import { paramFuzzCases, type ParamFuzzCase } from './param-fuzz-cases';
 
 // Every operation of /api/docs/json, public GETs included, gets its path parameters and query string fuzzed

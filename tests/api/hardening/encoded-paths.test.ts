@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, type TestApp } from '../../support/test-app';
-import { buyCredits, findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createPool, traderWithCredits } from '../pools/pool-kit';
-import { queryRows } from '../trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createPool, traderWithCredits } from '@tests/api/pools/pool-kit';
+import { queryRows } from '@tests/api/trading/trading-kit';
 
 // Issue 27, item 1: the guards looked at the raw URL while the router decodes it, so `POST /%61pi/credits/purchase`
 // with a signed-in cookie and a foreign Origin spent the victim's cash. Every state-changing route, in every spelling

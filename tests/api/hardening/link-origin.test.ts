@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../src/server/config';
-import { certificateQrPng } from '../../../src/server/services/certificate-documents';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { pdfText } from '../../support/pdf-text';
+import type { Config } from '@/server/config';
+import { certificateQrPng } from '@/server/services/certificate-documents';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { pdfText } from '@tests/support/pdf-text';
 
 // Issue 27, item 4: without PUBLIC_ORIGIN the links the server hands out (certificate URLs, their QR codes and PDFs,
 // the registry, the exports, the RPC URL) were built from the request's Host header, so whoever sends the request

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SIGN_UP_PASSWORD, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { createTestApp, SIGN_UP_PASSWORD, type TestApp } from '@tests/support/test-app';
+import { ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Finding 2: the 500 of a failed sign-up logged the SQL parameters (the scrypt hash and the e-mail).
 let t: TestApp;

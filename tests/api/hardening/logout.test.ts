@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { getAs, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Finding 4: another site could end a user's session with a plain link to GET /api/logout.
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Finding 1 for reads: a NUL or other odd value in a path or query string is a 4xx with a message, never a 5xx.
 let t: TestApp;

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, SIGN_UP_PASSWORD, type TestApp } from '../../support/test-app';
-import { buyCredits, findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { ledgerFingerprint } from '../pools/ledger-fingerprint';
-import { createPool, traderWithCredits } from '../pools/pool-kit';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, SIGN_UP_PASSWORD, type TestApp } from '@tests/support/test-app';
+import { buyCredits, findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { ledgerFingerprint } from '@tests/api/pools/ledger-fingerprint';
+import { createPool, traderWithCredits } from '@tests/api/pools/pool-kit';
 
 // Finding 1 and the strict parsing of finding 5: odd numbers in money fields, control characters in text fields
 // and loosely written ids are each a 400 with a message, and change nothing.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Issue 27, item 2: text in a query string or a path follows the rule of text in a body (no control characters,
 // well-formed Unicode), so `GET /api/registry/retirements?q=%00` is a 400, not a 500 from the database.

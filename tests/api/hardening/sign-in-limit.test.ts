@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCheckedApp, createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '../../support/test-app';
-import { ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { buildCheckedApp, createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '@tests/support/test-app';
+import { ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Finding 3: the per-IP limit could be dodged by rotating X-Forwarded-For from loopback, and nothing limited
 // guesses per account.

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../src/server/config';
-import { createTestApp, SIGN_UP_PASSWORD, type TestApp } from '../../support/test-app';
-import { getAs, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import type { Config } from '@/server/config';
+import { createTestApp, SIGN_UP_PASSWORD, type TestApp } from '@tests/support/test-app';
+import { getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Finding 5: cookie Secure behind https, Permissions-Policy, a foreign Referer without Origin, slow-loris sockets.
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerChain } from '../../../src/server/chain/start-chain';
-import { findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { sampleValue, scrapeMetrics } from '../../support/prometheus';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { chainOn, TEST_CUSTODY_KEY } from '../chain/chain-kit';
-import { queryRows } from '../trading/trading-kit';
+import type { ServerChain } from '@/server/chain/start-chain';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { sampleValue, scrapeMetrics } from '@tests/support/prometheus';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { chainOn, TEST_CUSTODY_KEY } from '@tests/api/chain/chain-kit';
+import { queryRows } from '@tests/api/trading/trading-kit';
 
 // The anchoring gauges are read from the database when /metrics is scraped: the first scrape shows the backlog as it
 // is, and every scrape the backlog as it is then (issue 27: the backlog was set from another gauge's collect, so it

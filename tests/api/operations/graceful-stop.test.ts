@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/server/db/client';
-import { freePort, waitUntilOk, type ClusterProcess } from '../../../scripts/cluster';
-import { openSse } from '../trading/sse-client';
+import { openDatabase } from '@/server/db/client';
+import { freePort, waitUntilOk, type ClusterProcess } from '@scripts/cluster';
+import { openSse } from '@tests/api/trading/sse-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PURCHASES = 60;

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { lintMetrics, sampleValue, scrapeMetrics } from '../../support/prometheus';
-import { createTestApp, type TestApp } from '../../support/test-app';
-import { createPool, swap } from '../pools/pool-kit';
-import { retire } from '../retirement/retirement-kit';
-import { marketOrder, newTrader, placeOrder } from '../trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
+import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { lintMetrics, sampleValue, scrapeMetrics } from '@tests/support/prometheus';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
+import { createPool, swap } from '@tests/api/pools/pool-kit';
+import { retire } from '@tests/api/retirement/retirement-kit';
+import { marketOrder, newTrader, placeOrder } from '@tests/api/trading/trading-kit';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestApp;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCents } from '../../../src/client/lib/format';
-import { bookOnly, poolOnly, routeMarketOrder } from '../../../src/domain/routing/route-market-order';
-import type { BookLevel, MarketOrderInput } from '../../../src/domain/routing/fill-plan';
-import type { Pool, RoutedTrade, RoutingSummary } from '../../../src/shared/schemas/pool';
-import type { OrderBookData } from '../../../src/shared/schemas/trading';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { toCents } from '@/client/lib/format';
+import { bookOnly, poolOnly, routeMarketOrder } from '@/domain/routing/route-market-order';
+import type { BookLevel, MarketOrderInput } from '@/domain/routing/fill-plan';
+import type { Pool, RoutedTrade, RoutingSummary } from '@/shared/schemas/pool';
+import type { OrderBookData } from '@/shared/schemas/trading';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { createPool, traderWithCredits } from './pool-kit';
-import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 interface Scenario {
   name: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../../src/server/app-deps';
+import type { AppDeps } from '@/server/app-deps';
 
 /**
  * Everything a refused pool request must leave untouched, as one comparable value: every account's cash, every

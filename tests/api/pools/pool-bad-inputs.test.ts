@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { ledgerFingerprint } from './ledger-fingerprint';
 import { createPool, traderWithCredits } from './pool-kit';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Kenya: $24.00. The provider pools 100 t with $2,400 (price $24.00); the trader holds 30 t and $50,000 less 30 t.
 let t: TestApp;

@@ -1,13 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Credit } from '../../../src/shared/schemas/credit';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import type { Credit } from '@/shared/schemas/credit';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { BALANCED_LEDGER, checkLedger } from './pool-invariants';
 import { createPool, traderWithCredits } from './pool-kit';
-import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
-import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 const TRADERS = 6;
 const OPERATIONS = 240;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../../src/server/app-deps';
+import type { AppDeps } from '@/server/app-deps';
 
 export interface LedgerCheck {
   /** Per project: issued − available − Σ holdings of every status (pooled included); all must be 0. */

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../src/server/app-deps';
-import type { LiquidityResponse, Pool, SwapResponse } from '../../../src/shared/schemas/pool';
-import type { Project } from '../../../src/shared/schemas/project';
-import { signUp } from '../../support/test-app';
-import { buyCredits, getAs, postJson } from '../../support/api-calls';
+import type { AppDeps } from '@/server/app-deps';
+import type { LiquidityResponse, Pool, SwapResponse } from '@/shared/schemas/pool';
+import type { Project } from '@/shared/schemas/project';
+import { signUp } from '@tests/support/test-app';
+import { buyCredits, getAs, postJson } from '@tests/support/api-calls';
 
 /** A new account that bought `lots` (one purchase each) of the project, so it holds several active lots. */
 export async function traderWithCredits(app: FastifyInstance, project: Project, lots: number[], firstName = 'Trader') {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { createPool, getPool, holdingsOf, poolLedger, swap, traderWithCredits } from './pool-kit';
-import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Amazon: $18.50. The provider buys 1,000 t ($18,500 + $370 fee) and pools 400 t with $7,400: price $18.50,
 // LP units isqrt(400 × 740,000) = 17,204.

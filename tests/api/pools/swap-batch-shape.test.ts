@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SwapDesk } from '../../../src/server/services/pools/swap-desk';
-import { findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { countingRowsRead } from '../../support/rows-read';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { SwapDesk } from '@/server/services/pools/swap-desk';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { countingRowsRead } from '@tests/support/rows-read';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { createPool, traderWithCredits } from './pool-kit';
 import { BALANCED_LEDGER, checkLedger } from './pool-invariants';
 

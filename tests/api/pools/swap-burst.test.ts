@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteBuyCredits, quoteSellCredits } from '../../../src/domain/amm/quote-swap';
-import type { PoolState } from '../../../src/domain/amm/pool-state';
-import type { SwapResponse } from '../../../src/shared/schemas/pool';
-import { toCents } from '../../../src/client/lib/format';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { quoteBuyCredits, quoteSellCredits } from '@/domain/amm/quote-swap';
+import type { PoolState } from '@/domain/amm/pool-state';
+import type { SwapResponse } from '@/shared/schemas/pool';
+import { toCents } from '@/client/lib/format';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { createPool, getPool, traderWithCredits } from './pool-kit';
-import { findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 const SWAPS = 40;
 let t: TestApp;

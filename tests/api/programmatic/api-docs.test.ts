@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { openApiProblems } from '../../support/openapi-lint';
-import type { OpenApiDocument, OpenApiOperation } from '../../support/openapi-schema';
-import { API_KEY_WRITE_ROUTES } from '../../../src/server/auth/api-key-scopes';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { openApiProblems } from '@tests/support/openapi-lint';
+import type { OpenApiDocument, OpenApiOperation } from '@tests/support/openapi-schema';
+import { API_KEY_WRITE_ROUTES } from '@/server/auth/api-key-scopes';
 
 let t: TestApp;
 let doc: OpenApiDocument & Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { queryRows } from '../trading/trading-kit';
-import type { Project } from '../../../src/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { queryRows } from '@tests/api/trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
 
 let t: TestApp;
 let project: Project;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildCheckedApp, createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { cashOf, queryRows } from '../trading/trading-kit';
-import type { Project } from '../../../src/shared/schemas/project';
+import { buildCheckedApp, createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { cashOf, queryRows } from '@tests/api/trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
 
 let t: TestApp;
 let project: Project;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { buyCredits, findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { chainOn, TEST_CUSTODY_KEY } from '../chain/chain-kit';
-import { queryRows } from '../trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
+import { buyCredits, findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { chainOn, TEST_CUSTODY_KEY } from '@tests/api/chain/chain-kit';
+import { queryRows } from '@tests/api/trading/trading-kit';
 
 // A replay of a keyed request answers exactly what the first request answered: the same status, the same bytes, the
 // same headers of the answer. The chain is on: anchoring changes the rows behind the answers (token ids, retirement

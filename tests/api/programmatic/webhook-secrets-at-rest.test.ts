@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../src/server/config';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { queryRows } from '../trading/trading-kit';
-import type { Project } from '../../../src/shared/schemas/project';
+import { testConfig } from '@/server/config';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { queryRows } from '@tests/api/trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
 import { startReceiver } from './webhook-receiver';
 
 // Issue 27, item 6: `select secret from webhook_endpoints` gave every endpoint's signing secret in the clear, so a

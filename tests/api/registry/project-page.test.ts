@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { seedCatalogue } from '../../../src/server/db/seed';
-import { SEED_PROJECTS } from '../../../src/server/db/seed-projects';
-import { projects as projectsTable } from '../../../src/server/db/schema';
-import { isValidMrvHash } from '../../../src/domain/mrv/mrv-hash';
-import type { ProjectDetails } from '../../../src/shared/schemas/project-details';
-import { buyCredits, findProject, getAs, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
-import { queryRows } from '../trading/trading-kit';
+import { seedCatalogue } from '@/server/db/seed';
+import { SEED_PROJECTS } from '@/server/db/seed-projects';
+import { projects as projectsTable } from '@/server/db/schema';
+import { isValidMrvHash } from '@/domain/mrv/mrv-hash';
+import type { ProjectDetails } from '@/shared/schemas/project-details';
+import { buyCredits, findProject, getAs, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
+import { queryRows } from '@tests/api/trading/trading-kit';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });

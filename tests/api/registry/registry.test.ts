@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Project } from '../../../src/shared/schemas/project';
-import type { RegistryPage } from '../../../src/shared/schemas/registry';
-import { buyCredits, getAs, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
-import { queryRows } from '../trading/trading-kit';
+import type { Project } from '@/shared/schemas/project';
+import type { RegistryPage } from '@/shared/schemas/registry';
+import { buyCredits, getAs, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
+import { queryRows } from '@tests/api/trading/trading-kit';
 
 let t: TestApp;
 let projects: Project[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyCredits, findProject, getAs, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
+import { buyCredits, findProject, getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
 
 // Issue item 9: the CSVs had no byte-order mark though they hold "–", so Excel read them as ANSI and garbled them.
 // Every CSV endpoint is found in /api/docs/json, so a new one is checked without being listed here.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyCredits, findProject, getAs, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { pdfFonts, pdfText } from '../../support/pdf-text';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
+import { buyCredits, findProject, getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { pdfFonts, pdfText } from '@tests/support/pdf-text';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
 
 // Issue item 9: every PDF printed `?` for text outside Windows-1252 and embedded no fonts.
 const BENEFICIARY = 'Łódź – Москва – Ελλάς 東京電力';

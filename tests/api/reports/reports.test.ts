@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { mulberry32 } from '../../../src/domain/mrv/seeded-random';
-import { CLAIM_PURPOSES } from '../../../src/shared/retirement-claim';
-import { STANDARD_LABELS, type Standard } from '../../../src/shared/constants';
-import type { Project } from '../../../src/shared/schemas/project';
-import { buyCredits, getAs, listProjects, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { pdfText } from '../../support/pdf-text';
-import { tonnesCo2e } from '../../../src/domain/format/units';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { retire } from '../retirement/retirement-kit';
-import { queryRows } from '../trading/trading-kit';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
+import { CLAIM_PURPOSES } from '@/shared/retirement-claim';
+import { STANDARD_LABELS, type Standard } from '@/shared/constants';
+import type { Project } from '@/shared/schemas/project';
+import { buyCredits, getAs, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { pdfText } from '@tests/support/pdf-text';
+import { tonnesCo2e } from '@/domain/format/units';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { retire } from '@tests/api/retirement/retirement-kit';
+import { queryRows } from '@tests/api/trading/trading-kit';
 
 // A new seed each run widens what the suite explores; the seed is in the test names, so a failure names it.
 const SEED = Date.now() % 2 ** 31;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { certificates, holdings, transactions, users } from '../../../src/server/db/schema';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { certificates, holdings, transactions, users } from '@/server/db/schema';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 let t: TestApp;
 let projects: Project[];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { certificates } from '../../../src/server/db/schema';
-import type { Certificate } from '../../../src/shared/schemas/certificate';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { certificates } from '@/server/db/schema';
+import type { Certificate } from '@/shared/schemas/certificate';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { expectedDigest, retire } from './retirement-kit';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 let t: TestApp;
 let projects: Project[];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { retire } from './retirement-kit';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 let t: TestApp;
 let projects: Project[];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { certificates, holdings, transactions } from '../../../src/server/db/schema';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { certificates, holdings, transactions } from '@/server/db/schema';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { ledgerImbalances, myCredits, retire, serialCoverage } from './retirement-kit';
-import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 let t: TestApp;
 let projects: Project[];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { myCredits, retire } from './retirement-kit';
-import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
-import { buyCredits, listProjects } from '../../support/api-calls';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
+import { buyCredits, listProjects } from '@tests/support/api-calls';
 
 // Retirements, purchases, buy-and-retire and order-book trading of the SAME project by the SAME accounts, all at
 // once. On PostgreSQL these writers lock the project, accounts and lots; they must take them in one order (or be

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../src/server/db/client';
-import type { Credit } from '../../../src/shared/schemas/credit';
-import type { Certificate } from '../../../src/shared/schemas/certificate';
-import { getAs, postJson } from '../../support/api-calls';
+import type { Database } from '@/server/db/client';
+import type { Credit } from '@/shared/schemas/credit';
+import type { Certificate } from '@/shared/schemas/certificate';
+import { getAs, postJson } from '@tests/support/api-calls';
 
 export function retire(app: FastifyInstance, cookie: string, creditId: number, payload: Record<string, unknown>) {
   return postJson(app, `/api/credits/${creditId}/retire`, payload, cookie);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { cancelOrder, cashOf, ledgerFingerprint, newTrader, placeOrder, queryRows, send, tonnesOf, type Trader } from './trading-kit';
 
 // Issue 31 item 1: amend (PATCH /api/trading/orders/:id) and cancel-all (POST /api/trading/orders/cancel-all).

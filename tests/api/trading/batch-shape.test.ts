@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../../../src/server/db/client';
-import type { StatementRunner } from '../../../src/server/db/statement-runner';
-import { newProjectCache, runBatch, type DeskCommand } from '../../../src/server/services/trading/run-batch';
-import type { Project } from '../../../src/shared/schemas/project';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import type { Executor } from '@/server/db/client';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import { newProjectCache, runBatch, type DeskCommand } from '@/server/services/trading/run-batch';
+import type { Project } from '@/shared/schemas/project';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { newTrader, type Trader } from './trading-kit';
-import { countingRowsRead } from '../../support/rows-read';
+import { countingRowsRead } from '@tests/support/rows-read';
 
 let t: TestApp;
 let project: Project;

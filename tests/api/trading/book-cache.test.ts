@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../../src/server/db/client';
-import { newProjectCache, runBatch, type DeskCommand } from '../../../src/server/services/trading/run-batch';
-import type { StatementRunner } from '../../../src/server/db/statement-runner';
-import type { Project } from '../../../src/shared/schemas/project';
-import { formatCents } from '../../../src/domain/money';
-import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
-import { createPool, traderWithCredits } from '../pools/pool-kit';
+import type { Executor } from '@/server/db/client';
+import { newProjectCache, runBatch, type DeskCommand } from '@/server/services/trading/run-batch';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import type { Project } from '@/shared/schemas/project';
+import { formatCents } from '@/domain/money';
+import { buyCredits, findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
+import { createPool, traderWithCredits } from '@tests/api/pools/pool-kit';
 import { cashOf, marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
 
 // The trading desk keeps the top of each book in memory between batches (domain/trading/book-cache.ts). These tests

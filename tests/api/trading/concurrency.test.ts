@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { cancelOrder, marketOrder, newTrader, placeOrder, queryRows, send, type Trader } from './trading-kit';
-import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 const USERS = 20;
 const REQUESTS = 2000;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, parseCents } from '../../../src/domain/money';
-import { averagePriceCents } from '../../../src/domain/routing/market-order-figures';
-import type { RoutedTrade, RoutingSummary } from '../../../src/shared/schemas/pool';
-import type { MarketOrderQuote } from '../../../src/shared/schemas/trading';
-import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
-import { createPool, traderWithCredits } from '../pools/pool-kit';
+import { formatCents, parseCents } from '@/domain/money';
+import { averagePriceCents } from '@/domain/routing/market-order-figures';
+import type { RoutedTrade, RoutingSummary } from '@/shared/schemas/pool';
+import type { MarketOrderQuote } from '@/shared/schemas/trading';
+import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { createPool, traderWithCredits } from '@tests/api/pools/pool-kit';
 import { ledgerFingerprint } from './trading-kit';
 
 // Issue item 3: a market order gets a preview before it is sent, computed by the code that executes it.

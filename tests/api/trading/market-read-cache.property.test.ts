@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candle, marketStats, orderBook, trade } from '../../../src/shared/schemas/trading';
-import { marketStats as loadMarketStats, priceHistory, recentTrades } from '../../../src/server/services/trading/market-queries';
-import { orderBookDepth } from '../../../src/server/services/trading/order-queries';
-import type { Project } from '../../../src/shared/schemas/project';
-import { formatCents } from '../../../src/domain/money';
-import { buyCredits, findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { candle, marketStats, orderBook, trade } from '@/shared/schemas/trading';
+import { marketStats as loadMarketStats, priceHistory, recentTrades } from '@/server/services/trading/market-queries';
+import { orderBookDepth } from '@/server/services/trading/order-queries';
+import type { Project } from '@/shared/schemas/project';
+import { formatCents } from '@/domain/money';
+import { buyCredits, findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { cancelOrder, marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
 
 // The public market reads (order book, trades, stats, candles) are answered from MarketReadCache

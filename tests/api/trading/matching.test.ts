@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { cashOf, ledgerFingerprint, marketOrder, newTrader, placeOrder, send, tonnesOf, type Trader } from './trading-kit';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, type TestApp } from '../../support/test-app';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { cashOf, ledgerFingerprint, newTrader, placeOrder, queryRows, tonnesOf } from './trading-kit';
 
 // Issue 31: GTD orders (timeInForce "GTD" with expiresAt) never fill at or after their end and are cancelled then,

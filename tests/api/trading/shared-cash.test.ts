@@ -1,13 +1,13 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
-import type { StatementRunner } from '../../../src/server/db/statement-runner';
-import { mulberry32 as random } from '../../../src/domain/mrv/seeded-random';
-import type { Project } from '../../../src/shared/schemas/project';
-import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '../../support/api-calls';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import { buildApp } from '@/server/app';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import { mulberry32 as random } from '@/domain/mrv/seeded-random';
+import type { Project } from '@/shared/schemas/project';
+import { buyCredits, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 
 // The trading desk keeps one cache of buyers' cash for all its projects. Batches of several projects run at once (on
 // PostgreSQL), and a batch that fails or runs again forgets its buyers' cash; a batch of another project reading

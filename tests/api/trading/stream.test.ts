@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../../src/shared/schemas/project';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import type { Project } from '@/shared/schemas/project';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { newTrader, placeOrder, send, type Trader } from './trading-kit';
 import { openSse, type SseClient } from './sse-client';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 let t: TestApp;
 let baseUrl: string;

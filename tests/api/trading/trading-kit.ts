@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../src/server/app-deps';
-import type { Project } from '../../../src/shared/schemas/project';
-import { buyCredits } from '../../support/api-calls';
-import { signUp } from '../../support/test-app';
+import type { AppDeps } from '@/server/app-deps';
+import type { Project } from '@/shared/schemas/project';
+import { buyCredits } from '@tests/support/api-calls';
+import { signUp } from '@tests/support/test-app';
 
 export interface Trader {
   cookie: string;

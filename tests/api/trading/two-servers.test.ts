@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../../src/server/app-deps';
-import { createAppDeps } from '../../../src/server/bootstrap';
-import { testConfig } from '../../../src/server/config';
-import type { Project } from '../../../src/shared/schemas/project';
-import { assertLedgerInvariants } from '../../support/ledger-invariants';
-import { buildCheckedApp, createTestApp, type TestApp } from '../../support/test-app';
+import type { AppDeps } from '@/server/app-deps';
+import { createAppDeps } from '@/server/bootstrap';
+import { testConfig } from '@/server/config';
+import type { Project } from '@/shared/schemas/project';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { buildCheckedApp, createTestApp, type TestApp } from '@tests/support/test-app';
 import { newTrader, placeOrder, type Trader } from './trading-kit';
 import { openSse } from './sse-client';
-import { findProject, ROOMY_RATE_LIMIT } from '../../support/api-calls';
+import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 // Two servers on one database. On PostgreSQL (TEST_DATABASE_URL) the second has its own pool and its own
 // MarketEvents, so matching is serialised only by the advisory lock and notices travel only through

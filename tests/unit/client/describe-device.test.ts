@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from '../../../src/client/features/account-security/lib/describe-device';
+import { describeDevice } from '@/client/features/account-security/lib/describe-device';
 
 describe('describeDevice', () => {
   it.each([

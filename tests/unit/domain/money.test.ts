@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { divCeil, divFloor, formatCents, isqrt, parseCents, roundHalfUp } from '../../../src/domain/money';
-import { purchaseCost } from '../../../src/domain/fees';
+import { divCeil, divFloor, formatCents, isqrt, parseCents, roundHalfUp } from '@/domain/money';
+import { purchaseCost } from '@/domain/fees';
 
 describe('parseCents', () => {
   it.each([

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCustodyKey } from '../../../src/server/chain/custody-key';
-import { loadWebhookSecretKey } from '../../../src/server/services/webhooks/webhook-secret-key';
+import { loadCustodyKey } from '@/server/chain/custody-key';
+import { loadWebhookSecretKey } from '@/server/services/webhooks/webhook-secret-key';
 
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), 'carbon-keys-'));
 

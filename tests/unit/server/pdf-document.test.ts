@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontRuns } from '../../../src/server/services/pdf-document';
+import { fontRuns } from '@/server/services/pdf-document';
 
 describe('fontRuns', () => {
   it('draws Latin, Greek and Cyrillic with Noto Sans and CJK with Noto Sans JP, spaces staying in their run', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Executor } from '../../../src/server/db/client';
-import { preparedStatements } from '../../../src/server/db/statement-runner';
+import type { Executor } from '@/server/db/client';
+import { preparedStatements } from '@/server/db/statement-runner';
 
 /** An executor shaped like PGlite under drizzle: records each simple-protocol message and answers one result per statement. */
 function recordingExecutor() {

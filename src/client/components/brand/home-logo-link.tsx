@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 import { Logo } from './logo';
 
 /** The brand in a top bar: the logo as a link to the home page. */

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 /** The brand mark: a leaf inside a block, i.e. a carbon credit anchored on a chain. */
 export function LogoMark({ className }: { className?: string }) {

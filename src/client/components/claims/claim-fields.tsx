@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { iso31661 } from 'iso-3166/1.js';
-import { CLAIM_PURPOSES, CLAIM_PURPOSE_LABELS, type ClaimPurpose } from '../../../shared/retirement-claim';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { CLAIM_PURPOSES, CLAIM_PURPOSE_LABELS, type ClaimPurpose } from '@/shared/retirement-claim';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import type { ClaimFieldsState } from './use-claim-state';
 
 const COUNTRIES = [...iso31661].sort((a, b) => a.name.localeCompare(b.name));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ClaimPurpose, RetirementClaim } from '../../../shared/retirement-claim';
+import type { ClaimPurpose, RetirementClaim } from '@/shared/retirement-claim';
 
 export interface ClaimState {
   purpose: ClaimPurpose;

@@ -1,6 +1,6 @@
 import { BadgeCheck, Eye, Leaf, Plane, Scale } from 'lucide-react';
-import { CCP_LABEL_LABELS, CORSIA_LABELS, CREDIT_CATEGORY_LABELS, integritySummary, type IntegrityAttributes } from '../../../shared/integrity';
-import { Badge } from '../ui/badge';
+import { CCP_LABEL_LABELS, CORSIA_LABELS, CREDIT_CATEGORY_LABELS, integritySummary, type IntegrityAttributes } from '@/shared/integrity';
+import { Badge } from '@/client/components/ui/badge';
 
 /**
  * The labels a buyer filters by, as compact badges: category, CCP label, CORSIA, corresponding adjustment, rating.

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 interface SeparatorProps extends React.ComponentProps<'div'> {
   orientation?: 'horizontal' | 'vertical';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 import { DialogOverlay } from './dialog';
 
 /** A dialog that slides in from the right edge: the navigation menu on phones. */

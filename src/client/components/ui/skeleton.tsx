@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 /** A grey placeholder block shown while data loads; hidden from assistive tech (the region says "loading"). */
 export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {

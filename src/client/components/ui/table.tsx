@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 /** A table that scrolls sideways inside its own box on narrow screens instead of widening the page. */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 

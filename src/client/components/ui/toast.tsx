@@ -2,7 +2,7 @@ import * as React from 'react';
 import * as ToastPrimitives from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 export const ToastProvider = ToastPrimitives.Provider;
 

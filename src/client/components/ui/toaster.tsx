@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@/shared/constants';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { useToast } from './use-toast';
 

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 export interface ToggleOption<T extends string> {
   value: T;

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { TOAST_LIMIT } from '../../../shared/constants';
+import { TOAST_LIMIT } from '@/shared/constants';
 import type { ToastProps, ToastVariant } from './toast';
 
 /** How long a dismissed toast stays mounted so that its exit animation can finish. */

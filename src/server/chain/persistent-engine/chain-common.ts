@@ -1,6 +1,6 @@
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
 import jsSha3 from 'js-sha3';
-import { CHAIN_ID } from '../../../shared/constants';
+import { CHAIN_ID } from '@/shared/constants';
 
 /** As hardhat.config.cjs sets it for EDR: anchoring batches of a few hundred operations fit one transaction. */
 export const BLOCK_GAS_LIMIT = 2_000_000_000n;

@@ -1,5 +1,5 @@
-import { limitConcurrency } from '../limit-concurrency';
-import type { Eip1193RequestFn } from '../public-rpc';
+import { limitConcurrency } from '@/server/chain/limit-concurrency';
+import type { Eip1193RequestFn } from '@/server/chain/public-rpc';
 import { ChainStore, type ChainStoreOptions } from './chain-store';
 import { jsonRpcMethods } from './json-rpc-methods';
 

@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import type { Hex } from 'viem';
-import { ReplayDivergence, type ReplayEntry, type ReplaySource } from '../replay-transactions';
+import { ReplayDivergence, type ReplayEntry, type ReplaySource } from '@/server/chain/replay-transactions';
 import type { ChainStore } from './chain-store';
 
 /** Receipts read at once while checking the store against the journal. */

@@ -1,4 +1,4 @@
-import { ConflictError, RefusedError } from '../../../domain/errors';
+import { ConflictError, RefusedError } from '@/domain/errors';
 
 /** An HTTP answer as stored for replay: status, JSON body and the headers that belong to it. */
 export interface StoredAnswer {

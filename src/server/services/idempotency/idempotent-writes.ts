@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { jsonParam, rowsOf } from '../../db/sql-values';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import { idempotencyKeys } from '../../db/schema';
-import { insertSelect } from '../../db/set-writes';
-import { errorCode } from '../../db/run-transaction';
-import type { Settled } from '../batching-queue';
+import type { Executor } from '@/server/db/client';
+import { jsonParam, rowsOf } from '@/server/db/sql-values';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import { idempotencyKeys } from '@/server/db/schema';
+import { insertSelect } from '@/server/db/set-writes';
+import { errorCode } from '@/server/db/run-transaction';
+import type { Settled } from '@/server/services/batching-queue';
 import { DuplicateRequestError, type IdempotencyTicket, type StoredAnswer } from './idempotency-ticket';
 
 /** How long a stored answer is replayed; afterwards the key may be used again. */

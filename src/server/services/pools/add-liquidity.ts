@@ -1,12 +1,12 @@
-import type { Database } from '../../db/client';
-import { addLiquidity as sizeDeposit } from '../../../domain/amm/add-liquidity';
-import { NotFoundError } from '../../../domain/errors';
+import type { Database } from '@/server/db/client';
+import { addLiquidity as sizeDeposit } from '@/domain/amm/add-liquidity';
+import { NotFoundError } from '@/domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
-import { lockPoolProject } from '../trading/project-lock';
+import { lockPoolProject } from '@/server/services/trading/project-lock';
 import { readPoolContext } from './read-pool-context';
-import { runTransaction } from '../../db/run-transaction';
-import { idempotentIn } from '../idempotency/idempotent-writes';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import { runTransaction } from '@/server/db/run-transaction';
+import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 
 export interface AddLiquidityInput {
   userId: number;

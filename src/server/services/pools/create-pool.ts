@@ -1,16 +1,16 @@
-import type { Database, Transaction } from '../../db/client';
-import { addLiquidity } from '../../../domain/amm/add-liquidity';
-import { isEmptyPool } from '../../../domain/amm/pool-state';
-import { ConflictError, NotFoundError } from '../../../domain/errors';
+import type { Database, Transaction } from '@/server/db/client';
+import { addLiquidity } from '@/domain/amm/add-liquidity';
+import { isEmptyPool } from '@/domain/amm/pool-state';
+import { ConflictError, NotFoundError } from '@/domain/errors';
 import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
-import { lockProject } from '../trading/project-lock';
+import { lockProject } from '@/server/services/trading/project-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
-import { runTransaction } from '../../db/run-transaction';
-import { idempotentIn } from '../idempotency/idempotent-writes';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
-import { rowsOf } from '../../db/sql-values';
-import { pools } from '../../db/schema';
-import { insertSelect } from '../../db/set-writes';
+import { runTransaction } from '@/server/db/run-transaction';
+import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
+import { rowsOf } from '@/server/db/sql-values';
+import { pools } from '@/server/db/schema';
+import { insertSelect } from '@/server/db/set-writes';
 
 export interface CreatePoolInput {
   userId: number;

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { LiquidityChange } from '../../../domain/amm/liquidity-change';
-import { InsufficientCreditsError, RefusedError } from '../../../domain/errors';
-import { formatCents } from '../../../domain/money';
+import type { Executor } from '@/server/db/client';
+import type { LiquidityChange } from '@/domain/amm/liquidity-change';
+import { InsufficientCreditsError, RefusedError } from '@/domain/errors';
+import { formatCents } from '@/domain/money';
 import { lotMoveStatements } from './lot-moves';
-import { planLotTake, type LotRef } from '../../../domain/trading/plan-lot-take';
-import { lotTonnes } from '../../../domain/trading/lot-selection';
+import { planLotTake, type LotRef } from '@/domain/trading/plan-lot-take';
+import { lotTonnes } from '@/domain/trading/lot-selection';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
 import type { PoolContext, PoolRecord } from './read-pool-context';
 import { combineStatements } from './sql-rows';
-import { rowsOf } from '../../db/sql-values';
+import { rowsOf } from '@/server/db/sql-values';
 
 export interface LiquidityResult {
   pool: PoolRecord;

@@ -1,23 +1,23 @@
-import type { Database, Transaction } from '../../db/client';
-import { InsufficientCreditsError, RefusedError } from '../../../domain/errors';
-import { formatCents, parseCents } from '../../../domain/money';
-import { tradablePool } from '../../../domain/routing/pool-depth';
-import { poolOnly, routeMarketOrder } from '../../../domain/routing/route-market-order';
-import type { PoolState } from '../../../domain/amm/pool-state';
-import type { FillPlan, MarketOrderInput, OrderSide } from '../../../domain/routing/fill-plan';
-import type { RoutedTrade, RoutingSummary } from '../../../shared/schemas/pool';
-import type { MarketOrderQuote } from '../../../shared/schemas/trading';
-import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '../../../domain/routing/market-order-figures';
-import type { MarketEvents } from '../market-events';
-import { lockBook, type BookLock } from '../trading/project-lock';
-import { newProjectCache, runOnBook } from '../trading/run-batch';
-import { tradeToApi } from '../trading/to-api';
+import type { Database, Transaction } from '@/server/db/client';
+import { InsufficientCreditsError, RefusedError } from '@/domain/errors';
+import { formatCents, parseCents } from '@/domain/money';
+import { tradablePool } from '@/domain/routing/pool-depth';
+import { poolOnly, routeMarketOrder } from '@/domain/routing/route-market-order';
+import type { PoolState } from '@/domain/amm/pool-state';
+import type { FillPlan, MarketOrderInput, OrderSide } from '@/domain/routing/fill-plan';
+import type { RoutedTrade, RoutingSummary } from '@/shared/schemas/pool';
+import type { MarketOrderQuote } from '@/shared/schemas/trading';
+import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '@/domain/routing/market-order-figures';
+import type { MarketEvents } from '@/server/services/market-events';
+import { lockBook, type BookLock } from '@/server/services/trading/project-lock';
+import { newProjectCache, runOnBook } from '@/server/services/trading/run-batch';
+import { tradeToApi } from '@/server/services/trading/to-api';
 import { swapIn } from './execute-swap';
 import { findPool } from './pool-queries';
 import { readRoutingInputs, type RoutingInputs } from './read-routing-inputs';
-import { runTransaction } from '../../db/run-transaction';
-import { idempotentIn } from '../idempotency/idempotent-writes';
-import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import { runTransaction } from '@/server/db/run-transaction';
+import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
+import { mapTicket, type IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 
 export interface RoutedMarketOrder {
   /** Book fills first (venue 'book'), then the pool fill (venue 'pool'), as SPEC.md's list of trades. */

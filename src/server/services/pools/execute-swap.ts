@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { recordWebhookEvents } from '../../db/record-webhook-events';
+import { recordWebhookEvents } from '@/server/db/record-webhook-events';
 import { poolSwapEvent } from './pool-swap-event';
-import type { Executor } from '../../db/client';
-import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
-import { NotFoundError } from '../../../domain/errors';
+import type { Executor } from '@/server/db/client';
+import { quoteExactTonnes, type SwapQuote, type SwapSide } from '@/domain/amm/quote-swap';
+import { NotFoundError } from '@/domain/errors';
 import { lotMoveStatements } from './lot-moves';
-import { planLotTake } from '../../../domain/trading/plan-lot-take';
-import { lotTonnes } from '../../../domain/trading/lot-selection';
+import { planLotTake } from '@/domain/trading/plan-lot-take';
+import { lotTonnes } from '@/domain/trading/lot-selection';
 import { cashChangeStatement, ledgerStatement, poolTradeStatement, poolUpdateStatement } from './pool-writes';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { combineStatements } from './sql-rows';
-import { rowsOf } from '../../db/sql-values';
-import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from '../../../domain/amm/swap-checks';
+import { rowsOf } from '@/server/db/sql-values';
+import { insufficientCreditsToSell, refuseBreachedBound, refuseUnaffordable } from '@/domain/amm/swap-checks';
 
 export interface SwapInput {
   userId: number;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { intArray, parseJson, rowsOf } from '../../db/sql-values';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import { oldestActiveLots } from '../seller-lots';
+import type { Executor } from '@/server/db/client';
+import { intArray, parseJson, rowsOf } from '@/server/db/sql-values';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import { oldestActiveLots } from '@/server/services/seller-lots';
 import type { PoolRecord } from './read-pool-context';
-import type { BatchLot, SwapCommand } from '../../../domain/amm/swap-batch-ledger';
+import type { BatchLot, SwapCommand } from '@/domain/amm/swap-batch-ledger';
 
 export interface SwapBatchState {
   pool: PoolRecord | null;

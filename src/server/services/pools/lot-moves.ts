@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { LotTake } from '../../../domain/trading/plan-lot-take';
+import type { LotTake } from '@/domain/trading/plan-lot-take';
 import type { NamedStatement } from './sql-rows';
-import { holdings } from '../../db/schema';
-import { insertSelect, updateRows } from '../../db/set-writes';
+import { holdings } from '@/server/db/schema';
+import { insertSelect, updateRows } from '@/server/db/set-writes';
 
 /**
  * Where taken tonnes go. Into a pool: they become `pooled` rows with the pool's id and no user. To a user: they

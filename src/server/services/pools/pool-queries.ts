@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '@/server/db/client';
 import type { PoolRecord } from './read-pool-context';
-import { rowsOf } from '../../db/sql-values';
+import { rowsOf } from '@/server/db/sql-values';
 
 interface PoolRow {
   id: number;

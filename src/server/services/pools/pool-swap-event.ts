@@ -1,5 +1,5 @@
-import { formatCents } from '../../../domain/money';
-import type { WebhookEventInput } from '../../db/record-webhook-events';
+import { formatCents } from '@/domain/money';
+import type { WebhookEventInput } from '@/server/db/record-webhook-events';
 
 /** The pool.swap webhook event of one swap (from the swap desk or a routed market order's pool leg). */
 export function poolSwapEvent(swap: {

@@ -1,8 +1,8 @@
-import { displayPriceCents, isEmptyPool, spotPrice } from '../../../domain/amm/pool-state';
-import { removeLiquidity } from '../../../domain/amm/remove-liquidity';
-import type { SwapQuote as DomainQuote } from '../../../domain/amm/quote-swap';
-import { divFloor, formatCents } from '../../../domain/money';
-import { POOL_FEE_RATE, type Pool, type SwapQuote } from '../../../shared/schemas/pool';
+import { displayPriceCents, isEmptyPool, spotPrice } from '@/domain/amm/pool-state';
+import { removeLiquidity } from '@/domain/amm/remove-liquidity';
+import type { SwapQuote as DomainQuote } from '@/domain/amm/quote-swap';
+import { divFloor, formatCents } from '@/domain/money';
+import { POOL_FEE_RATE, type Pool, type SwapQuote } from '@/shared/schemas/pool';
 import type { PoolRecord } from './read-pool-context';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { PoolState } from '../../../domain/amm/pool-state';
+import type { PoolState } from '@/domain/amm/pool-state';
 import type { NamedStatement } from './sql-rows';
-import { pools, trades, transactions } from '../../db/schema';
-import { insertRows, updateRows } from '../../db/set-writes';
+import { pools, trades, transactions } from '@/server/db/schema';
+import { insertRows, updateRows } from '@/server/db/set-writes';
 
 /** Stores the pool state the domain computed (absolute values: the pool row is locked by the caller). */
 export function poolUpdateStatement(poolId: number, state: PoolState): NamedStatement {

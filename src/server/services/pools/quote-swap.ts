@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
-import { quoteExactTonnes, type SwapQuote, type SwapSide } from '../../../domain/amm/quote-swap';
-import { NotFoundError } from '../../../domain/errors';
+import type { Database } from '@/server/db/client';
+import { quoteExactTonnes, type SwapQuote, type SwapSide } from '@/domain/amm/quote-swap';
+import { NotFoundError } from '@/domain/errors';
 import { findPool } from './pool-queries';
 
 /** What a swap of exactly `quantity` tonnes would do now, without doing it (404 without a pool). */

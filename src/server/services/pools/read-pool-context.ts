@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { PoolState } from '../../../domain/amm/pool-state';
-import type { LotRef } from '../../../domain/trading/plan-lot-take';
-import { lotTonnes } from '../../../domain/trading/lot-selection';
-import { rowsOf } from '../../db/sql-values';
+import type { Executor } from '@/server/db/client';
+import type { PoolState } from '@/domain/amm/pool-state';
+import type { LotRef } from '@/domain/trading/plan-lot-take';
+import { lotTonnes } from '@/domain/trading/lot-selection';
+import { rowsOf } from '@/server/db/sql-values';
 
 export interface PoolRecord {
   id: number;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { BookLevel, OrderSide } from '../../../domain/routing/fill-plan';
-import type { PoolState } from '../../../domain/amm/pool-state';
-import { rowsOf } from '../../db/sql-values';
+import type { Executor } from '@/server/db/client';
+import type { BookLevel, OrderSide } from '@/domain/routing/fill-plan';
+import type { PoolState } from '@/domain/amm/pool-state';
+import { rowsOf } from '@/server/db/sql-values';
 
 export interface RoutingInputs {
   pool: PoolState | null;

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { displayPriceCents, isEmptyPool, spotPrice } from '../../../domain/amm/pool-state';
-import { removeLiquidity as sizeWithdrawal } from '../../../domain/amm/remove-liquidity';
-import { NotFoundError, RefusedError } from '../../../domain/errors';
+import type { Database } from '@/server/db/client';
+import { displayPriceCents, isEmptyPool, spotPrice } from '@/domain/amm/pool-state';
+import { removeLiquidity as sizeWithdrawal } from '@/domain/amm/remove-liquidity';
+import { NotFoundError, RefusedError } from '@/domain/errors';
 import type { LiquidityResult } from './deposit-liquidity';
 import { lotMoveStatements } from './lot-moves';
-import { planLotTake } from '../../../domain/trading/plan-lot-take';
+import { planLotTake } from '@/domain/trading/plan-lot-take';
 import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStatement } from './pool-writes';
-import { lockPoolProject } from '../trading/project-lock';
+import { lockPoolProject } from '@/server/services/trading/project-lock';
 import { readPoolContext } from './read-pool-context';
-import { runTransaction } from '../../db/run-transaction';
-import { idempotentIn } from '../idempotency/idempotent-writes';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import { runTransaction } from '@/server/db/run-transaction';
+import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { combineStatements } from './sql-rows';
-import { rowsOf } from '../../db/sql-values';
+import { rowsOf } from '@/server/db/sql-values';
 
 export interface RemoveLiquidityInput {
   userId: number;

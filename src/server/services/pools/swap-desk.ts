@@ -1,15 +1,15 @@
-import type { Database, Transaction } from '../../db/client';
-import { NotFoundError } from '../../../domain/errors';
-import type { MarketEvents } from '../market-events';
+import type { Database, Transaction } from '@/server/db/client';
+import { NotFoundError } from '@/domain/errors';
+import type { MarketEvents } from '@/server/services/market-events';
 import type { SwapResult } from './execute-swap';
-import type { Settled } from '../batching-queue';
-import { BatchDesk } from '../batch-desk';
+import type { Settled } from '@/server/services/batching-queue';
+import { BatchDesk } from '@/server/services/batch-desk';
 import { loadSwapBatch } from './load-swap-batch';
-import { lockProject } from '../trading/project-lock';
-import { SwapBatchLedger, type SwapCommand } from '../../../domain/amm/swap-batch-ledger';
+import { lockProject } from '@/server/services/trading/project-lock';
+import { SwapBatchLedger, type SwapCommand } from '@/domain/amm/swap-batch-ledger';
 import { writeSwapBatch } from './write-swap-batch';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
-import type { StatementRunner } from '../../db/statement-runner';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
+import type { StatementRunner } from '@/server/db/statement-runner';
 
 /** A swap as the desk queues it: keyed requests carry their idempotency ticket. */
 export type DeskSwap = SwapCommand & { ticket?: IdempotencyTicket<SwapResult> };

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { recordWebhookEvents } from '../../db/record-webhook-events';
+import { recordWebhookEvents } from '@/server/db/record-webhook-events';
 import { poolSwapEvent } from './pool-swap-event';
-import type { Executor } from '../../db/client';
-import { parseJson, rowsOf } from '../../db/sql-values';
-import { holdings, pools, trades, transactions, users } from '../../db/schema';
-import { insertRows, insertSelect, rowSet, updateRows } from '../../db/set-writes';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import type { BatchLot, SwapBatchLedger } from '../../../domain/amm/swap-batch-ledger';
+import type { Executor } from '@/server/db/client';
+import { parseJson, rowsOf } from '@/server/db/sql-values';
+import { holdings, pools, trades, transactions, users } from '@/server/db/schema';
+import { insertRows, insertSelect, rowSet, updateRows } from '@/server/db/set-writes';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import type { BatchLot, SwapBatchLedger } from '@/domain/amm/swap-batch-ledger';
 
 /** A lot as a holdings row (its parent, set when the lot was created, is left out of updates). */
 const holdingRow = (lot: BatchLot) => ({

@@ -1,9 +1,9 @@
-import type { Executor } from '../../db/client';
-import type { holdings } from '../../db/schema';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
-import type { Settled } from '../batching-queue';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import type { Executor } from '@/server/db/client';
+import type { holdings } from '@/server/db/schema';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '@/domain/purchases/allocate-purchases';
+import type { Settled } from '@/server/services/batching-queue';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { lockPurchaseRows, writePurchases, type PurchaseWrite } from './purchase-statements';
 
 export type HoldingRow = typeof holdings.$inferSelect;

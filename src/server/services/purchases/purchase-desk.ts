@@ -1,8 +1,8 @@
-import type { Database } from '../../db/client';
-import type { StatementRunner } from '../../db/statement-runner';
-import type { PurchaseRequest } from '../../../domain/purchases/allocate-purchases';
-import { BatchDesk } from '../batch-desk';
-import type { MarketEvents } from '../market-events';
+import type { Database } from '@/server/db/client';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import type { PurchaseRequest } from '@/domain/purchases/allocate-purchases';
+import { BatchDesk } from '@/server/services/batch-desk';
+import type { MarketEvents } from '@/server/services/market-events';
 import { purchaseBatchIn, type KeyedPurchase, type PurchaseResult } from './purchase-batch';
 
 export type DeskPurchase = KeyedPurchase;

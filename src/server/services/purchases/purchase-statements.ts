@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { firstRow, intArray, parseJson } from '../../db/sql-values';
-import { holdings, projects, transactions, users, webhookDeliveries } from '../../db/schema';
-import { insertRows, insertSelect, updateRows } from '../../db/set-writes';
-import type { StatementRunner } from '../../db/statement-runner';
-import { formatCents } from '../../../domain/money';
-import { answersInsert, type KeyedAnswer } from '../idempotency/idempotent-writes';
+import type { Executor } from '@/server/db/client';
+import { firstRow, intArray, parseJson } from '@/server/db/sql-values';
+import { holdings, projects, transactions, users, webhookDeliveries } from '@/server/db/schema';
+import { insertRows, insertSelect, updateRows } from '@/server/db/set-writes';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import { formatCents } from '@/domain/money';
+import { answersInsert, type KeyedAnswer } from '@/server/services/idempotency/idempotent-writes';
 
 export interface ProjectRow { id: number; name: string; serial_prefix: string; price_cents: string; available_credits: number; next_serial: number }
 export interface LockedRows { projects: ProjectRow[]; users: { id: number; cash_cents: string }[]; holdingIds: number[] }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { runTransaction } from '../../db/run-transaction';
-import { rowsOf } from '../../db/sql-values';
-import { InsufficientCreditsError, NotFoundError, RefusedError } from '../../../domain/errors';
-import { purchaseCost } from '../../../domain/fees';
-import { formatCents } from '../../../domain/money';
-import { tonnesWithinBudget } from '../../../domain/purchases/tonnes-within-budget';
-import { QUOTE_TTL_SECONDS, type Quote } from '../../../shared/schemas/quote';
-import { idempotentIn } from '../idempotency/idempotent-writes';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import type { Database } from '@/server/db/client';
+import { runTransaction } from '@/server/db/run-transaction';
+import { rowsOf } from '@/server/db/sql-values';
+import { InsufficientCreditsError, NotFoundError, RefusedError } from '@/domain/errors';
+import { purchaseCost } from '@/domain/fees';
+import { formatCents } from '@/domain/money';
+import { tonnesWithinBudget } from '@/domain/purchases/tonnes-within-budget';
+import { QUOTE_TTL_SECONDS, type Quote } from '@/shared/schemas/quote';
+import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 
 export interface QuoteInput {
   userId: number;

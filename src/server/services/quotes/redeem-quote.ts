@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/sql-values';
-import { ConflictError, NotFoundError } from '../../../domain/errors';
-import { formatCents } from '../../../domain/money';
+import type { Executor } from '@/server/db/client';
+import { rowsOf } from '@/server/db/sql-values';
+import { ConflictError, NotFoundError } from '@/domain/errors';
+import { formatCents } from '@/domain/money';
 
 export interface QuotedPurchase {
   userId: number;

@@ -1,8 +1,8 @@
-import { esrsE17LabelledRows, type EsrsE17Summary } from '../../../domain/reports/esrs-e1-7';
-import type { ReportRetirement } from '../../../domain/reports/report-retirement';
-import { PENDING_ANCHORING } from '../../../domain/certificates/certificate-document';
-import { pluralize, tonnesCo2e } from '../../../domain/format/units';
-import { newPdfDocument, type PdfWriter } from '../pdf-document';
+import { esrsE17LabelledRows, type EsrsE17Summary } from '@/domain/reports/esrs-e1-7';
+import type { ReportRetirement } from '@/domain/reports/report-retirement';
+import { PENDING_ANCHORING } from '@/domain/certificates/certificate-document';
+import { pluralize, tonnesCo2e } from '@/domain/format/units';
+import { newPdfDocument, type PdfWriter } from '@/server/services/pdf-document';
 
 const GREEN = '#047857';
 const SLATE = '#475569';

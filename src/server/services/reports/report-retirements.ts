@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { projectIntegrity } from '../../db/integrity-columns';
-import { certificates, projects } from '../../db/schema';
-import type { ReportPeriod, ReportRetirement } from '../../../domain/reports/report-retirement';
-import { formatSerialRange } from '../../../domain/serials';
-import { PROJECT_TYPE_LABELS, STANDARD_LABELS, type ProjectType, type Standard } from '../../../shared/constants';
-import { CLAIM_PURPOSE_LABELS } from '../../../shared/retirement-claim';
-import { certificateClaim } from '../certificate-queries';
+import type { Database } from '@/server/db/client';
+import { projectIntegrity } from '@/server/db/integrity-columns';
+import { certificates, projects } from '@/server/db/schema';
+import type { ReportPeriod, ReportRetirement } from '@/domain/reports/report-retirement';
+import { formatSerialRange } from '@/domain/serials';
+import { PROJECT_TYPE_LABELS, STANDARD_LABELS, type ProjectType, type Standard } from '@/shared/constants';
+import { CLAIM_PURPOSE_LABELS } from '@/shared/retirement-claim';
+import { certificateClaim } from '@/server/services/certificate-queries';
 
 /** The first instant after the inclusive day `YYYY-MM-DD`. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { trades } from '../../db/schema';
-import { formatCents, roundHalfUp } from '../../../domain/money';
-import { buildCandles, candleWindowStartMs, type CandleInterval } from '../../../domain/trading/candles';
-import type { Candle, MarketStats, Trade } from '../../../shared/schemas/trading';
-import { firstRow } from '../../db/sql-values';
+import type { Database } from '@/server/db/client';
+import { trades } from '@/server/db/schema';
+import { formatCents, roundHalfUp } from '@/domain/money';
+import { buildCandles, candleWindowStartMs, type CandleInterval } from '@/domain/trading/candles';
+import type { Candle, MarketStats, Trade } from '@/shared/schemas/trading';
+import { firstRow } from '@/server/db/sql-values';
 import { tradeToApi } from './to-api';
 
 const DAY_MS = 86_400_000;

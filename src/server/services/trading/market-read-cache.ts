@@ -1,4 +1,4 @@
-import type { MarketEvents } from '../market-events';
+import type { MarketEvents } from '@/server/services/market-events';
 
 const MAX_ENTRIES = 2000;
 

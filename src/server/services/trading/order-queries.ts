@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { orders, projects } from '../../db/schema';
-import { formatCents } from '../../../domain/money';
-import type { Order, OrderBookData, OrderBookLevel } from '../../../shared/schemas/trading';
-import { firstRow, parseJson } from '../../db/sql-values';
+import type { Database } from '@/server/db/client';
+import { orders, projects } from '@/server/db/schema';
+import { formatCents } from '@/domain/money';
+import type { Order, OrderBookData, OrderBookLevel } from '@/shared/schemas/trading';
+import { firstRow, parseJson } from '@/server/db/sql-values';
 import { orderFromRow } from './to-api';
-import type { OrderSide } from '../../../domain/orderbook/order-status';
+import type { OrderSide } from '@/domain/orderbook/order-status';
 
 /** Finished orders shown besides the live ones (SPEC.md: order history of 100). */
 export const ORDER_HISTORY_LIMIT = 100;

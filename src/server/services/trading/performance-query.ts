@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { formatCents } from '../../../domain/money';
-import { positionPerformance, totalPerformance, type Performance } from '../../../domain/trading/portfolio-performance';
-import type { PortfolioPerformance } from '../../../shared/schemas/trading';
+import type { Database } from '@/server/db/client';
+import { formatCents } from '@/domain/money';
+import { positionPerformance, totalPerformance, type Performance } from '@/domain/trading/portfolio-performance';
+import type { PortfolioPerformance } from '@/shared/schemas/trading';
 
 interface PositionRow {
   project_id: number;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { numberArray, rowsOf } from '../../db/sql-values';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import type { Executor } from '@/server/db/client';
+import { numberArray, rowsOf } from '@/server/db/sql-values';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 
 /**
  * Advisory-lock namespace of "one project's order book, pool and credits"; the second key is the project id. Order

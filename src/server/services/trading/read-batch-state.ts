@@ -1,9 +1,9 @@
-import type { Executor } from '../../db/client';
-import type { BookRead, BookRows } from '../../../domain/trading/book-cache';
-import type { TraderRead } from '../../../domain/trading/trader-cache';
-import type { LedgerLot, LedgerOrder } from '../../../domain/trading/ledger-rows';
-import { firstRow, parseJson } from '../../db/sql-values';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import type { Executor } from '@/server/db/client';
+import type { BookRead, BookRows } from '@/domain/trading/book-cache';
+import type { TraderRead } from '@/domain/trading/trader-cache';
+import type { LedgerLot, LedgerOrder } from '@/domain/trading/ledger-rows';
+import { firstRow, parseJson } from '@/server/db/sql-values';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 import { tradingStateQuery } from './trading-state-query';
 
 interface OrderJson {

@@ -1,16 +1,16 @@
-import type { Database, Transaction } from '../../db/client';
-import { NotFoundError } from '../../../domain/errors';
-import { BookCache } from '../../../domain/trading/book-cache';
-import { TraderCache } from '../../../domain/trading/trader-cache';
-import { runCachedBatch, type CommandOutcome, type TradingCommand } from '../../../domain/trading/run-trading-batch';
-import type { LedgerChanges, LedgerOrder } from '../../../domain/trading/ledger-rows';
-import type { Order, Trade } from '../../../shared/schemas/trading';
-import type { Settled } from '../batching-queue';
-import { runStage, type BatchStage, type StageRun } from '../batch-desk';
-import type { IdempotencyTicket } from '../idempotency/idempotency-ticket';
+import type { Database, Transaction } from '@/server/db/client';
+import { NotFoundError } from '@/domain/errors';
+import { BookCache } from '@/domain/trading/book-cache';
+import { TraderCache } from '@/domain/trading/trader-cache';
+import { runCachedBatch, type CommandOutcome, type TradingCommand } from '@/domain/trading/run-trading-batch';
+import type { LedgerChanges, LedgerOrder } from '@/domain/trading/ledger-rows';
+import type { Order, Trade } from '@/shared/schemas/trading';
+import type { Settled } from '@/server/services/batching-queue';
+import { runStage, type BatchStage, type StageRun } from '@/server/services/batch-desk';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { readBatchState } from './read-batch-state';
 import { lockBook, type BookLock } from './project-lock';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 import { orderFromLedger, tradeToApi } from './to-api';
 import { writeTradingChanges, type WrittenIds } from './write-trading-changes';
 

@@ -1,7 +1,7 @@
-import { formatCents } from '../../../domain/money';
-import type { LedgerOrder } from '../../../domain/trading/ledger-rows';
-import type { orders } from '../../db/schema';
-import type { Order, Trade } from '../../../shared/schemas/trading';
+import { formatCents } from '@/domain/money';
+import type { LedgerOrder } from '@/domain/trading/ledger-rows';
+import type { orders } from '@/server/db/schema';
+import type { Order, Trade } from '@/shared/schemas/trading';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,15 +1,15 @@
-import type { Database } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../../domain/errors';
-import type { OrderTimeInForce } from '../../../domain/trading/ledger-rows';
-import type { OrderSide } from '../../../domain/orderbook/order-status';
-import type { Order } from '../../../shared/schemas/trading';
-import { BatchDesk } from '../batch-desk';
-import type { MarketEvents } from '../market-events';
+import type { Database } from '@/server/db/client';
+import { ConflictError, NotFoundError } from '@/domain/errors';
+import type { OrderTimeInForce } from '@/domain/trading/ledger-rows';
+import type { OrderSide } from '@/domain/orderbook/order-status';
+import type { Order } from '@/shared/schemas/trading';
+import { BatchDesk } from '@/server/services/batch-desk';
+import type { MarketEvents } from '@/server/services/market-events';
 import { dueOrders, findOrderOwner, liveOrderIds } from './order-queries';
 import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
-import type { TradingCommand } from '../../../domain/trading/trading-command';
-import { mapTicket, type IdempotencyTicket } from '../idempotency/idempotency-ticket';
-import type { StatementRunner } from '../../db/statement-runner';
+import type { TradingCommand } from '@/domain/trading/trading-command';
+import { mapTicket, type IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
+import type { StatementRunner } from '@/server/db/statement-runner';
 export type { PlacedOrder } from './run-batch';
 
 /**

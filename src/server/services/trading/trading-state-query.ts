@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookCursor, BookRead } from '../../../domain/trading/book-cache';
-import { intArray } from '../../db/sql-values';
-import { oldestActiveLots } from '../seller-lots';
+import type { BookCursor, BookRead } from '@/domain/trading/book-cache';
+import { intArray } from '@/server/db/sql-values';
+import { oldestActiveLots } from '@/server/services/seller-lots';
 
 const LOT_FIELDS = sql.raw(`h.id, h.user_id, h.quantity, h.serial_start, h.serial_end, h.purchase_price_cents::text as purchase_price_cents,
         h.purchase_date, h.status, h.order_id, h.origin, h.parent_holding_id`);

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../domain/trading/ledger-rows';
-import { bigintArray, firstRow, intArray, numberArray, nullableBigintArray, textArray } from '../../db/sql-values';
-import { holdings, orders as ordersTable, trades as tradesTable, transactions, webhookDeliveries } from '../../db/schema';
-import { insertRows, insertSelect, rowSet, updateRows } from '../../db/set-writes';
-import { plainStatements, type StatementRunner } from '../../db/statement-runner';
-import { formatCents } from '../../../domain/money';
+import type { Executor } from '@/server/db/client';
+import type { LedgerChanges, LedgerLot, LedgerOrder } from '@/domain/trading/ledger-rows';
+import { bigintArray, firstRow, intArray, numberArray, nullableBigintArray, textArray } from '@/server/db/sql-values';
+import { holdings, orders as ordersTable, trades as tradesTable, transactions, webhookDeliveries } from '@/server/db/schema';
+import { insertRows, insertSelect, rowSet, updateRows } from '@/server/db/set-writes';
+import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
+import { formatCents } from '@/domain/money';
 
 export interface WrittenIds {
   /** Stored trade id by the trade's key in the batch. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/sql-values';
+import type { Database } from '@/server/db/client';
+import { rowsOf } from '@/server/db/sql-values';
 import { isLegacyWebhookSecret, WebhookSecretBox, WebhookSecretUnreadableError } from './webhook-secret-box';
 
 /**

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { NotFoundError } from '../../../domain/errors';
-import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../shared/schemas/developer';
+import type { Database } from '@/server/db/client';
+import { webhookDeliveries, webhookEndpoints } from '@/server/db/schema';
+import { NotFoundError } from '@/domain/errors';
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@/shared/schemas/developer';
 import { newWebhookSecret } from './sign-webhook';
 import { checkWebhookUrl } from './webhook-url-guard';
 import type { WebhookSecretBox } from './webhook-secret-box';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { parseWebhookSecretKey } from '../../config';
-import { loadDataDirKey } from '../../data-dir-key';
+import { parseWebhookSecretKey } from '@/server/config';
+import { loadDataDirKey } from '@/server/data-dir-key';
 
 export const WEBHOOK_SECRET_KEY_FILE = 'webhook-secret.key';
 

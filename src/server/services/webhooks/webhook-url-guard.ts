@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { ValidationError } from '../../../domain/errors';
+import { ValidationError } from '@/domain/errors';
 import { isPrivateAddress } from './is-private-address';
 
 /**

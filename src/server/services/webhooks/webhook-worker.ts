@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/sql-values';
-import { nextAttemptAtMs } from '../../../domain/webhooks/retry-schedule';
-import type { Config } from '../../config';
-import type { MarketEvents } from '../market-events';
-import { sweepExpiredAnswers } from '../idempotency/idempotent-writes';
+import type { Database } from '@/server/db/client';
+import { rowsOf } from '@/server/db/sql-values';
+import { nextAttemptAtMs } from '@/domain/webhooks/retry-schedule';
+import type { Config } from '@/server/config';
+import type { MarketEvents } from '@/server/services/market-events';
+import { sweepExpiredAnswers } from '@/server/services/idempotency/idempotent-writes';
 import { deliverWebhook, type DeliveryAttempt } from './deliver-webhook';
 import type { WebhookSecretBox } from './webhook-secret-box';
 

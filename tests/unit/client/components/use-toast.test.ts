@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reducer, type ToasterToast } from '../../../../src/client/components/ui/use-toast';
+import { reducer, type ToasterToast } from '@/client/components/ui/use-toast';
 
 const t = (id: string): ToasterToast => ({ id, open: true, title: id });
 

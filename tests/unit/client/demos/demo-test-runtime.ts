@@ -1,5 +1,5 @@
-import { createDemoRuntime, type DemoRuntime } from '../../../../src/client/features/demos/services/demo-runtime';
-import { mulberry32 } from '../../../../src/domain/mrv/seeded-random';
+import { createDemoRuntime, type DemoRuntime } from '@/client/features/demos/services/demo-runtime';
+import { mulberry32 } from '@/domain/mrv/seeded-random';
 
 /** A runtime that never waits but records every delay asked for, with seeded randomness and a fixed clock. */
 export function recordingRuntime(now = new Date('2025-01-15T10:00:00.000Z')): DemoRuntime & { slept: number[] } {

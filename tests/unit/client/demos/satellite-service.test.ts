@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSatelliteService, type MrvReportStep } from '../../../../src/client/features/demos/services/satellite-service';
-import { createStorageService } from '../../../../src/client/features/demos/services/storage-service';
-import { generateSatelliteData } from '../../../../src/domain/mrv/generate-satellite-data';
-import { isValidMrvHash } from '../../../../src/domain/mrv/mrv-hash';
+import { createSatelliteService, type MrvReportStep } from '@/client/features/demos/services/satellite-service';
+import { createStorageService } from '@/client/features/demos/services/storage-service';
+import { generateSatelliteData } from '@/domain/mrv/generate-satellite-data';
+import { isValidMrvHash } from '@/domain/mrv/mrv-hash';
 import { recordingRuntime } from './demo-test-runtime';
 
 const AMAZON = { latitude: -3.4653, longitude: -62.2159 };

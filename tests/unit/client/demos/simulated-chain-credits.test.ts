@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MINT_PRICE, DEMO_STANDARD_NAME, DEMO_VINTAGE_YEAR } from '../../../../src/client/features/demos/services/demo-constants';
-import { SimulatedChain, parsePrice } from '../../../../src/client/features/demos/services/simulated-chain';
-import type { MintCreditInput } from '../../../../src/client/features/demos/services/simulated-chain-types';
+import { DEMO_MINT_PRICE, DEMO_STANDARD_NAME, DEMO_VINTAGE_YEAR } from '@/client/features/demos/services/demo-constants';
+import { SimulatedChain, parsePrice } from '@/client/features/demos/services/simulated-chain';
+import type { MintCreditInput } from '@/client/features/demos/services/simulated-chain-types';
 import { recordingRuntime } from './demo-test-runtime';
 
 const MRV_HASH = `Qm${'c'.repeat(44)}`;

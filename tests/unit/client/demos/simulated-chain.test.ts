@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedChain, parsePrice } from '../../../../src/client/features/demos/services/simulated-chain';
-import { createDemoRuntime, DEFAULT_DEMO_DELAYS } from '../../../../src/client/features/demos/services/demo-runtime';
-import { isValidMrvHash } from '../../../../src/domain/mrv/mrv-hash';
-import { mrvHashOf } from '../../../../src/client/features/demos/services/storage-service';
+import { SimulatedChain, parsePrice } from '@/client/features/demos/services/simulated-chain';
+import { createDemoRuntime, DEFAULT_DEMO_DELAYS } from '@/client/features/demos/services/demo-runtime';
+import { isValidMrvHash } from '@/domain/mrv/mrv-hash';
+import { mrvHashOf } from '@/client/features/demos/services/storage-service';
 
 const instantRuntime = () => createDemoRuntime({ sleep: async () => undefined, random: () => 0.42, now: () => new Date('2026-11-22T00:00:00Z') });
 const hash = `Qm${'c'.repeat(44)}`;

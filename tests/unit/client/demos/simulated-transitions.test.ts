@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SimulatedProject, SimulatedProposal } from '../../../../src/client/features/demos/services/simulated-chain-types';
-import { applyExecution, castVote } from '../../../../src/client/features/demos/services/simulated-transitions';
+import type { SimulatedProject, SimulatedProposal } from '@/client/features/demos/services/simulated-chain-types';
+import { applyExecution, castVote } from '@/client/features/demos/services/simulated-transitions';
 
 const project: SimulatedProject = {
   id: 1, name: 'P', description: 'D', owner: '0xowner', verified: false, totalCredits: 0, availableCredits: 0,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createStorageService, mrvHashOf } from '../../../../src/client/features/demos/services/storage-service';
-import { validateMrvData } from '../../../../src/client/features/demos/services/validation-service';
-import { cidV0FromSha256 } from '../../../../src/domain/mrv/mrv-hash';
+import { createStorageService, mrvHashOf } from '@/client/features/demos/services/storage-service';
+import { validateMrvData } from '@/client/features/demos/services/validation-service';
+import { cidV0FromSha256 } from '@/domain/mrv/mrv-hash';
 import { recordingRuntime } from './demo-test-runtime';
 
 describe('mrvHashOf', () => {

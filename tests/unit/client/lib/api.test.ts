@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorMessage, getQueryFn } from '../../../../src/client/lib/api';
+import { apiRequest, errorMessage, getQueryFn } from '@/client/lib/api';
 
 function respond(status: number, body: string, statusText = '') {
   return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));

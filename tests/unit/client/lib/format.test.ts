@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatInteger, formatUsd, formatUsdCents, humanize, lineTotal, capitalize, pluralize } from '../../../../src/client/lib/format';
+import { formatAmount, formatInteger, formatUsd, formatUsdCents, humanize, lineTotal, capitalize, pluralize } from '@/client/lib/format';
 
 describe('formatAmount', () => {
   it.each([

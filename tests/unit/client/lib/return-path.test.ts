@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath, signInPath } from '../../../../src/shared/return-path';
+import { safeReturnPath, signInPath } from '@/shared/return-path';
 
 describe('the return-to-where-you-were rule', () => {
   it('keeps local paths of client screens, with their query', () => {

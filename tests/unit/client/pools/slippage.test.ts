@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDollars, parseTonnes, slippageBound, slippageBps } from '../../../../src/client/features/pools/lib/slippage';
-import { depositPreview, withdrawalPreview } from '../../../../src/client/features/pools/lib/liquidity-preview';
-import type { Pool } from '../../../../src/shared/schemas/pool';
+import { parseDollars, parseTonnes, slippageBound, slippageBps } from '@/client/features/pools/lib/slippage';
+import { depositPreview, withdrawalPreview } from '@/client/features/pools/lib/liquidity-preview';
+import type { Pool } from '@/shared/schemas/pool';
 
 describe('slippageBps', () => {
   it.each([['0.5', 50n], ['1', 100n], ['2', 200n], ['0', 0n], ['12.34', 1234n], ['50', 5000n]])('reads %s%% as %s bps', (text, bps) => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addLiquidity } from '../../../../src/domain/amm/add-liquidity';
-import { AmmError } from '../../../../src/domain/amm/amm-error';
-import { createPool } from '../../../../src/domain/amm/create-pool';
-import { reserveProduct, type PoolState } from '../../../../src/domain/amm/pool-state';
-import { quoteBuyCredits, quoteBuyWithCash, quoteSellCredits } from '../../../../src/domain/amm/quote-swap';
-import { removeLiquidity } from '../../../../src/domain/amm/remove-liquidity';
+import { addLiquidity } from '@/domain/amm/add-liquidity';
+import { AmmError } from '@/domain/amm/amm-error';
+import { createPool } from '@/domain/amm/create-pool';
+import { reserveProduct, type PoolState } from '@/domain/amm/pool-state';
+import { quoteBuyCredits, quoteBuyWithCash, quoteSellCredits } from '@/domain/amm/quote-swap';
+import { removeLiquidity } from '@/domain/amm/remove-liquidity';
 
 // Small and large pools: thin pools are where rounding bites hardest.
 const poolArb = fc

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NonPositiveAmountError } from '../../../../src/domain/amm/amm-error';
-import { createPool } from '../../../../src/domain/amm/create-pool';
-import { displayPriceCents, reserveProduct, spotPrice } from '../../../../src/domain/amm/pool-state';
+import { NonPositiveAmountError } from '@/domain/amm/amm-error';
+import { createPool } from '@/domain/amm/create-pool';
+import { displayPriceCents, reserveProduct, spotPrice } from '@/domain/amm/pool-state';
 
 describe('createPool', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InsufficientLpUnitsError, LiquidityTooSmallError, NonPositiveAmountError } from '../../../../src/domain/amm/amm-error';
-import { addLiquidity } from '../../../../src/domain/amm/add-liquidity';
-import { createPool } from '../../../../src/domain/amm/create-pool';
-import { removeLiquidity } from '../../../../src/domain/amm/remove-liquidity';
+import { InsufficientLpUnitsError, LiquidityTooSmallError, NonPositiveAmountError } from '@/domain/amm/amm-error';
+import { addLiquidity } from '@/domain/amm/add-liquidity';
+import { createPool } from '@/domain/amm/create-pool';
+import { removeLiquidity } from '@/domain/amm/remove-liquidity';
 
 const pool = createPool(1000n, 1_000_000n); // 31,622 LP units
 

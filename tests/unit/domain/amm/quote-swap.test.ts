@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EmptyPoolError, InsufficientLiquidityError, NonPositiveAmountError } from '../../../../src/domain/amm/amm-error';
-import { createPool } from '../../../../src/domain/amm/create-pool';
-import { quoteBuyCredits, quoteBuyWithCash, quoteExactTonnes, quoteSellCredits } from '../../../../src/domain/amm/quote-swap';
-import { removeLiquidity } from '../../../../src/domain/amm/remove-liquidity';
+import { EmptyPoolError, InsufficientLiquidityError, NonPositiveAmountError } from '@/domain/amm/amm-error';
+import { createPool } from '@/domain/amm/create-pool';
+import { quoteBuyCredits, quoteBuyWithCash, quoteExactTonnes, quoteSellCredits } from '@/domain/amm/quote-swap';
+import { removeLiquidity } from '@/domain/amm/remove-liquidity';
 
 // 1,000 t against $10,000.00: spot 10.00 per tonne, k = 10^9.
 const pool = createPool(1000n, 1_000_000n);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProvenance } from '../../../../src/domain/certificates/build-provenance';
+import { buildProvenance } from '@/domain/certificates/build-provenance';
 
 describe('buildProvenance', () => {
   const project = { createdAt: '2026-01-01T00:00:00.000Z', totalIssued: 100, standardLabel: 'Verra VCS', vintageYear: 2021 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCertificateContent, type CertificateContent, type ClaimContent, type IntegrityContent } from '../../../../src/domain/certificates/certificate-content';
+import { canonicalCertificateContent, type CertificateContent, type ClaimContent, type IntegrityContent } from '@/domain/certificates/certificate-content';
 
 const v1: CertificateContent = {
   certificateId: 'CERT-ABCDEFGHIJKLMNOP', beneficiary: 'Northwind', projectName: 'Guatemala Highland Agroforestry', standard: 'verra',

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalCertificateContent, canonicalJson, isSha256Hex, type CertificateContent } from '../../../../src/domain/certificates/certificate-content';
-import { formatCertificateId, normaliseCertificateId } from '../../../../src/domain/certificates/certificate-id';
+import { canonicalCertificateContent, canonicalJson, isSha256Hex, type CertificateContent } from '@/domain/certificates/certificate-content';
+import { formatCertificateId, normaliseCertificateId } from '@/domain/certificates/certificate-id';
 
 const content: CertificateContent = {
   certificateId: 'CERT-ABCDEFGHIJKLMNOP',

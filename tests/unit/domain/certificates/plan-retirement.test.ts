@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultBeneficiary, planRetirement, type RetirableHolding } from '../../../../src/domain/certificates/plan-retirement';
-import { ConflictError, InsufficientCreditsError, NotFoundError, ValidationError } from '../../../../src/domain/errors';
+import { defaultBeneficiary, planRetirement, type RetirableHolding } from '@/domain/certificates/plan-retirement';
+import { ConflictError, InsufficientCreditsError, NotFoundError, ValidationError } from '@/domain/errors';
 
 const holding: RetirableHolding = { id: 7, userId: 1, status: 'active', quantity: 10, serialStart: 101, serialEnd: 110 };
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../../../src/domain/certificates/escape-html';
-import { certificateRows, formatRetirementDate, type CertificateDocument } from '../../../../src/domain/certificates/certificate-document';
-import { renderCertificateHtml } from '../../../../src/domain/certificates/render-certificate-html';
+import { escapeHtml } from '@/domain/certificates/escape-html';
+import { certificateRows, formatRetirementDate, type CertificateDocument } from '@/domain/certificates/certificate-document';
+import { renderCertificateHtml } from '@/domain/certificates/render-certificate-html';
 
 const document: CertificateDocument = {
   certificateId: 'CERT-ABCDEFGHIJKLMNOP',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../../../src/domain/exports/to-csv';
+import { csvField, toCsv } from '@/domain/exports/to-csv';
 
 describe('csvField', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildVerificationReport } from '../../../../src/domain/mrv/build-verification-report';
-import { estimateCarbon } from '../../../../src/domain/mrv/estimate-carbon';
+import { buildVerificationReport } from '@/domain/mrv/build-verification-report';
+import { estimateCarbon } from '@/domain/mrv/estimate-carbon';
 import { satelliteFixture } from './satellite-fixture';
 
 const HASH = 'QmXFB6hbtzaHaPaMk8stHoG7GLZWXSv79UamYg2kLCuk3m';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { carbonChange, carbonStock } from '../../../../src/domain/mrv/carbon-stock';
+import { carbonChange, carbonStock } from '@/domain/mrv/carbon-stock';
 import {
   CARBON_FRACTION,
   CO2_CONVERSION_FACTOR,
   REFORESTATION_BIOMASS_PER_HA,
-} from '../../../../src/domain/mrv/mrv-constants';
+} from '@/domain/mrv/mrv-constants';
 
 describe('MRV constants', () => {
   it('are the SPEC values', () => {

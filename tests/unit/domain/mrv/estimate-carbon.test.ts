@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCarbon } from '../../../../src/domain/mrv/estimate-carbon';
+import { estimateCarbon } from '@/domain/mrv/estimate-carbon';
 import { satelliteFixture } from './satellite-fixture';
 
 describe('estimateCarbon', () => {

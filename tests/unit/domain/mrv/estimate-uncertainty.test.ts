@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateUncertainty } from '../../../../src/domain/mrv/estimate-uncertainty';
+import { estimateUncertainty } from '@/domain/mrv/estimate-uncertainty';
 
 describe('estimateUncertainty', () => {
   it.each([

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateSatelliteData, satelliteSeed } from '../../../../src/domain/mrv/generate-satellite-data';
-import { SIMULATED_RANGES } from '../../../../src/domain/mrv/mrv-constants';
-import { roundTo } from '../../../../src/domain/mrv/round-to';
-import { fnv1a32, mulberry32 } from '../../../../src/domain/mrv/seeded-random';
+import { generateSatelliteData, satelliteSeed } from '@/domain/mrv/generate-satellite-data';
+import { SIMULATED_RANGES } from '@/domain/mrv/mrv-constants';
+import { roundTo } from '@/domain/mrv/round-to';
+import { fnv1a32, mulberry32 } from '@/domain/mrv/seeded-random';
 
 const AMAZON = { latitude: -3.4653, longitude: -62.2159 };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base58Encode, cidV0FromSha256, isValidMrvHash } from '../../../../src/domain/mrv/mrv-hash';
+import { base58Encode, cidV0FromSha256, isValidMrvHash } from '@/domain/mrv/mrv-hash';
 
 const VALID = 'QmXFB6hbtzaHaPaMk8stHoG7GLZWXSv79UamYg2kLCuk3m';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { netChangeRating } from '../../../../src/domain/mrv/net-change-rating';
+import { netChangeRating } from '@/domain/mrv/net-change-rating';
 
 describe('netChangeRating', () => {
   it.each([

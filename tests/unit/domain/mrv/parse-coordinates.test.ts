@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCoordinates } from '../../../../src/domain/mrv/parse-coordinates';
+import { parseCoordinates } from '@/domain/mrv/parse-coordinates';
 
 describe('parseCoordinates', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSatelliteTile } from '../../../../src/domain/mrv/render-satellite-tile';
+import { renderSatelliteTile } from '@/domain/mrv/render-satellite-tile';
 
 function svgOf(dataUrl: string): string {
   const prefix = 'data:image/svg+xml;charset=utf-8,';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historicalWindow, reportingPeriod, toUtcDateText } from '../../../../src/domain/mrv/reporting-period';
+import { historicalWindow, reportingPeriod, toUtcDateText } from '@/domain/mrv/reporting-period';
 
 describe('reportingPeriod', () => {
   it('covers the 365 days that end at the reference date', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundTo } from '../../../../src/domain/mrv/round-to';
+import { roundTo } from '@/domain/mrv/round-to';
 
 describe('roundTo', () => {
   it.each([

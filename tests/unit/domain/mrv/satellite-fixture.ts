@@ -1,4 +1,4 @@
-import type { SatelliteData } from '../../../../src/domain/mrv/satellite-data';
+import type { SatelliteData } from '@/domain/mrv/satellite-data';
 
 /** A hand-made observation whose numbers make the expected estimates easy to compute by hand. */
 export function satelliteFixture(overrides: Partial<SatelliteData> = {}): SatelliteData {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_PROJECTS } from '../../../../src/server/db/seed-projects';
-import { latestMrvReport } from '../../../../src/server/services/project-details';
+import { SEED_PROJECTS } from '@/server/db/seed-projects';
+import { latestMrvReport } from '@/server/services/project-details';
 
 // Issue: the demo catalogue's reports showed a dry landscape under 89.7 % forest cover and an annual change 2.4 times
 // the whole stock. These bounds come from the land, not from the generator's tables: whatever the day (the report

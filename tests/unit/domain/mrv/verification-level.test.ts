@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { complianceStatus, verificationLevel } from '../../../../src/domain/mrv/verification-level';
-import { imageryQuality } from '../../../../src/domain/mrv/imagery-quality';
+import { complianceStatus, verificationLevel } from '@/domain/mrv/verification-level';
+import { imageryQuality } from '@/domain/mrv/imagery-quality';
 
 describe('verificationLevel', () => {
   it.each([

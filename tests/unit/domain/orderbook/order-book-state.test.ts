@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OrderBook } from '../../../../src/domain/orderbook/order-book';
-import { orderStatus, type OrderSide, type OrderStatus } from '../../../../src/domain/orderbook/order-status';
+import { OrderBook } from '@/domain/orderbook/order-book';
+import { orderStatus, type OrderSide, type OrderStatus } from '@/domain/orderbook/order-status';
 
 function limit(book: OrderBook, id: number | string, ownerId: string, side: OrderSide, priceCents: number, quantityTonnes: number) {
   return book.submitLimit({ id, ownerId, side, priceCents, quantityTonnes });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copyTrades } from '../../../../src/domain/orderbook/match-result';
-import { OrderBook } from '../../../../src/domain/orderbook/order-book';
-import type { EntityId, OrderSide } from '../../../../src/domain/orderbook/order-status';
+import { copyTrades } from '@/domain/orderbook/match-result';
+import { OrderBook } from '@/domain/orderbook/order-book';
+import type { EntityId, OrderSide } from '@/domain/orderbook/order-status';
 import { ReferenceBook } from './reference-book';
 
 type Command =

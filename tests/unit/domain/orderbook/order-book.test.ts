@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { copyTrades, type MatchResult } from '../../../../src/domain/orderbook/match-result';
-import { OrderBook } from '../../../../src/domain/orderbook/order-book';
-import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
+import { copyTrades, type MatchResult } from '@/domain/orderbook/match-result';
+import { OrderBook } from '@/domain/orderbook/order-book';
+import type { OrderSide } from '@/domain/orderbook/order-status';
 
 type Resting = [id: number, ownerId: string, side: OrderSide, priceCents: number, quantityTonnes: number];
 /** [makerId, takerId, priceCents, quantityTonnes, makerRemainingTonnes] */

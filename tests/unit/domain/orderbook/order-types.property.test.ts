@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copyTrades } from '../../../../src/domain/orderbook/match-result';
-import { OrderBook } from '../../../../src/domain/orderbook/order-book';
-import type { TimeInForce } from '../../../../src/domain/orderbook/order-input';
-import type { EntityId, OrderSide } from '../../../../src/domain/orderbook/order-status';
+import { copyTrades } from '@/domain/orderbook/match-result';
+import { OrderBook } from '@/domain/orderbook/order-book';
+import type { TimeInForce } from '@/domain/orderbook/order-input';
+import type { EntityId, OrderSide } from '@/domain/orderbook/order-status';
 import { ReferenceBook } from './reference-book';
 
 type Command =

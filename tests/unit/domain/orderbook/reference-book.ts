@@ -1,4 +1,4 @@
-import type { EntityId, OrderSide } from '../../../../src/domain/orderbook/order-status';
+import type { EntityId, OrderSide } from '@/domain/orderbook/order-status';
 
 // A deliberately naive order book used as the oracle in property tests: a flat list of live orders, re-sorted
 // on every match. It restates the rules (price-time priority, maker price, cancel-newest self-trade prevention,

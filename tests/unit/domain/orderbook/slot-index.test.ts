@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NONE } from '../../../../src/domain/orderbook/order-store';
-import type { EntityId } from '../../../../src/domain/orderbook/order-status';
-import { homeBucket, MIN_BITS, SlotIndex } from '../../../../src/domain/orderbook/slot-index';
+import { NONE } from '@/domain/orderbook/order-store';
+import type { EntityId } from '@/domain/orderbook/order-status';
+import { homeBucket, MIN_BITS, SlotIndex } from '@/domain/orderbook/slot-index';
 
 // Integer ids from a range barely larger than the growth threshold keep the table near its maximum load, so probe
 // runs collide and wrap around its end; the odd large id spreads out, and the others take the Map path.

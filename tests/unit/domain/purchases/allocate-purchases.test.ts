@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '../../../../src/domain/purchases/allocate-purchases';
-import { ConflictError, InsufficientCreditsError, InsufficientFundsError, NotFoundError } from '../../../../src/domain/errors';
+import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '@/domain/purchases/allocate-purchases';
+import { ConflictError, InsufficientCreditsError, InsufficientFundsError, NotFoundError } from '@/domain/errors';
 
 const stockOf = (entries: [number, ProjectStock][]) => new Map(entries.map(([id, stock]) => [id, { ...stock }]));
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { purchaseCost } from '../../../../src/domain/fees';
-import { tonnesWithinBudget } from '../../../../src/domain/purchases/tonnes-within-budget';
+import { purchaseCost } from '@/domain/fees';
+import { tonnesWithinBudget } from '@/domain/purchases/tonnes-within-budget';
 
 describe('tonnesWithinBudget', () => {
   it.each([

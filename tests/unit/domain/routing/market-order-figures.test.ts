@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '../../../../src/domain/routing/market-order-figures';
+import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '@/domain/routing/market-order-figures';
 
 describe('market order figures', () => {
   it('averages cash over tonnes half up to the cent, and has no average for nothing', () => {

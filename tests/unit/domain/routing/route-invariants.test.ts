@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPool } from '../../../../src/domain/amm/create-pool';
-import { reserveProduct, type PoolState } from '../../../../src/domain/amm/pool-state';
-import { quoteBuyCredits, quoteSellCredits } from '../../../../src/domain/amm/quote-swap';
-import type { BookLevel, FillPlan, MarketOrderInput } from '../../../../src/domain/routing/fill-plan';
-import { bookOnly, poolOnly, routeMarketOrder } from '../../../../src/domain/routing/route-market-order';
+import { createPool } from '@/domain/amm/create-pool';
+import { reserveProduct, type PoolState } from '@/domain/amm/pool-state';
+import { quoteBuyCredits, quoteSellCredits } from '@/domain/amm/quote-swap';
+import type { BookLevel, FillPlan, MarketOrderInput } from '@/domain/routing/fill-plan';
+import { bookOnly, poolOnly, routeMarketOrder } from '@/domain/routing/route-market-order';
 
 // A pool and book levels priced around the same spot, so that the venues genuinely compete. Low prices and
 // levels within ±2% of the spot are where the pool's rounding to the cent decides between the venues.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NonPositiveAmountError } from '../../../../src/domain/amm/amm-error';
-import { createPool } from '../../../../src/domain/amm/create-pool';
-import { quoteBuyCredits } from '../../../../src/domain/amm/quote-swap';
-import { removeLiquidity } from '../../../../src/domain/amm/remove-liquidity';
-import { bookOnly, poolOnly, routeMarketOrder } from '../../../../src/domain/routing/route-market-order';
+import { NonPositiveAmountError } from '@/domain/amm/amm-error';
+import { createPool } from '@/domain/amm/create-pool';
+import { quoteBuyCredits } from '@/domain/amm/quote-swap';
+import { removeLiquidity } from '@/domain/amm/remove-liquidity';
+import { bookOnly, poolOnly, routeMarketOrder } from '@/domain/routing/route-market-order';
 
 // 1,000 t against $10,000.00: spot 10.00; the n-th tonne bought costs 1000/997 × 10^9 / ((1000−n)(1001−n)) c
 // exactly, and the n-th tonne sold pays 997/1000 × 10^9 / ((1000+n)(999+n)) c.

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BookCache } from '../../../../src/domain/trading/book-cache';
-import { TraderCache } from '../../../../src/domain/trading/trader-cache';
-import { runCachedBatch, runTradingBatch } from '../../../../src/domain/trading/run-trading-batch';
-import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
+import { BookCache } from '@/domain/trading/book-cache';
+import { TraderCache } from '@/domain/trading/trader-cache';
+import { runCachedBatch, runTradingBatch } from '@/domain/trading/run-trading-batch';
+import type { TradingCommand } from '@/domain/trading/trading-command';
 import {
   apply, copyLot, copyOrder, expectCacheMatches, newStore as newLedgerStore, oldestLots, readRows, type Store,
 } from './ledger-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BookCache } from '../../../../src/domain/trading/book-cache';
-import type { LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
-import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
+import { BookCache } from '@/domain/trading/book-cache';
+import type { LedgerOrder } from '@/domain/trading/ledger-rows';
+import type { TradingCommand } from '@/domain/trading/trading-command';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const ask = (id: number, priceCents: bigint, remainingQuantity = 1): LedgerOrder => ({

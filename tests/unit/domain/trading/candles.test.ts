@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStartMs, buildCandles, candleWindowStartMs, type CandleTrade } from '../../../../src/domain/trading/candles';
+import { bucketStartMs, buildCandles, candleWindowStartMs, type CandleTrade } from '@/domain/trading/candles';
 
 const at = (iso: string) => Date.parse(iso);
 let nextId = 1;

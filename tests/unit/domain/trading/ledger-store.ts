@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { BookCache, BookCursor, BookRead, BookRows } from '../../../../src/domain/trading/book-cache';
-import type { LedgerChanges, LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
-import type { OrderSide } from '../../../../src/domain/orderbook/order-status';
+import type { BookCache, BookCursor, BookRead, BookRows } from '@/domain/trading/book-cache';
+import type { LedgerChanges, LedgerLot, LedgerOrder } from '@/domain/trading/ledger-rows';
+import type { OrderSide } from '@/domain/orderbook/order-status';
 
 /** A tiny stand-in for the database in the trading property tests: the rows a batch reads and writes. */
 export interface Store {

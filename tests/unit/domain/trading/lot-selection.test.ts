@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowestSerialsFirst, oldestLotsFirst, selectLots, type SelectableLot } from '../../../../src/domain/trading/lot-selection';
+import { lowestSerialsFirst, oldestLotsFirst, selectLots, type SelectableLot } from '@/domain/trading/lot-selection';
 
 const lot = (id: number, serialStart: number, quantity: number, purchaseDateMs: number): SelectableLot =>
   ({ id, serialStart, serialEnd: serialStart + quantity - 1, quantity, purchaseDateMs });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positionPerformance, totalPerformance } from '../../../../src/domain/trading/portfolio-performance';
+import { positionPerformance, totalPerformance } from '@/domain/trading/portfolio-performance';
 
 describe('positionPerformance', () => {
   it('marks at the last trade price', () => {

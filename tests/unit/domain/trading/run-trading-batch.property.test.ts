@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runTradingBatch, type CommandOutcome, type TradingCommand } from '../../../../src/domain/trading/run-trading-batch';
-import type { LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
+import { runTradingBatch, type CommandOutcome, type TradingCommand } from '@/domain/trading/run-trading-batch';
+import type { LedgerOrder } from '@/domain/trading/ledger-rows';
 import { apply, newStore as newLedgerStore, type Store } from './ledger-store';
 import { orderTypeArbitrary } from './trading-commands';
 

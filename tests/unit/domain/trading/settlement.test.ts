@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { affordableTonnes, buyLockCents, fillCash } from '../../../../src/domain/trading/settlement';
+import { affordableTonnes, buyLockCents, fillCash } from '@/domain/trading/settlement';
 
 describe('buyLockCents', () => {
   it('locks limit × quantity', () => {

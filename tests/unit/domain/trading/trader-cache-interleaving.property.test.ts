@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BookCache, type BookRead } from '../../../../src/domain/trading/book-cache';
-import { TraderCache, type TraderRead } from '../../../../src/domain/trading/trader-cache';
-import { runCachedBatch, runTradingBatch, type CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
-import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
-import type { LedgerChanges } from '../../../../src/domain/trading/ledger-rows';
-import type { TradingLedger } from '../../../../src/domain/trading/trading-ledger';
+import { BookCache, type BookRead } from '@/domain/trading/book-cache';
+import { TraderCache, type TraderRead } from '@/domain/trading/trader-cache';
+import { runCachedBatch, runTradingBatch, type CommandOutcome } from '@/domain/trading/run-trading-batch';
+import type { TradingCommand } from '@/domain/trading/trading-command';
+import type { LedgerChanges } from '@/domain/trading/ledger-rows';
+import type { TradingLedger } from '@/domain/trading/trading-ledger';
 import { apply, copyLot, copyOrder, expectCacheMatches, newStore, oldestLots, readRows, type Store } from './ledger-store';
 import { deepBook, observable, reserveIds, tradingCommandArbitrary } from './trading-commands';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CommandOutcome } from '../../../../src/domain/trading/run-trading-batch';
-import type { TradingCommand } from '../../../../src/domain/trading/trading-command';
+import type { CommandOutcome } from '@/domain/trading/run-trading-batch';
+import type { TradingCommand } from '@/domain/trading/trading-command';
 import type { Store } from './ledger-store';
 
 /** Random commands of one project's book for the trading property tests, and what of their outcomes they compare. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerLot, LedgerOrder } from '../../../../src/domain/trading/ledger-rows';
-import { TradingLedger } from '../../../../src/domain/trading/trading-ledger';
-import { BookCache } from '../../../../src/domain/trading/book-cache';
+import type { LedgerLot, LedgerOrder } from '@/domain/trading/ledger-rows';
+import { TradingLedger } from '@/domain/trading/trading-ledger';
+import { BookCache } from '@/domain/trading/book-cache';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const lot = (id: number, userId: number, serialStart: number, quantity: number, purchaseDateMs: number): LedgerLot => ({

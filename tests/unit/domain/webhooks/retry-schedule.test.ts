@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_DELAY_MS, nextAttemptAtMs, WEBHOOK_RETRY_WINDOW_MS } from '../../../../src/domain/webhooks/retry-schedule';
+import { MAX_RETRY_DELAY_MS, nextAttemptAtMs, WEBHOOK_RETRY_WINDOW_MS } from '@/domain/webhooks/retry-schedule';
 
 describe('nextAttemptAtMs', () => {
   it('doubles the delay from the base per failed attempt', () => {

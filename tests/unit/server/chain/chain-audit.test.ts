@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CarbonCreditChain } from '../../../../src/server/chain/carbon-credit';
-import { createChainAudit } from '../../../../src/server/anchoring/chain-audit';
-import { ChainTimeoutError } from '../../../../src/server/chain/with-timeout';
-import type { Database } from '../../../../src/server/db/client';
+import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
+import { createChainAudit } from '@/server/anchoring/chain-audit';
+import { ChainTimeoutError } from '@/server/chain/with-timeout';
+import type { Database } from '@/server/db/client';
 
 const countsRow = { anchored: 5, pending: 1, failed: 0, oldest_pending_at: '2026-01-01T00:00:00.000Z', with_tx: 2, without_tx: 0, certificates_failed: 0 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerJsonRpcBody } from '../../../../src/server/chain/json-rpc-answer';
-import { RpcAdmission } from '../../../../src/server/chain/rpc-admission';
+import { answerJsonRpcBody } from '@/server/chain/json-rpc-answer';
+import { RpcAdmission } from '@/server/chain/rpc-admission';
 
 const limits = { maxBatch: 5, maxResponseBytes: 10_000 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitConcurrency } from '../../../../src/server/chain/limit-concurrency';
+import { limitConcurrency } from '@/server/chain/limit-concurrency';
 
 /** A call the test settles by hand, recording when it started. */
 function heldCalls() {

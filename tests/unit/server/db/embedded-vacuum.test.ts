@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedVacuum, type EmbeddedVacuum } from '../../../../src/server/db/embedded-vacuum';
+import { startEmbeddedVacuum, type EmbeddedVacuum } from '@/server/db/embedded-vacuum';
 
 // PGlite runs no autovacuum (issue 28): the server's own schedule must reclaim dead rows, or every index walk over
 // a queue-like table (a pool's lots, a seller's oldest lots) crosses more of them each minute.

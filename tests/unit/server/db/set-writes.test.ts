@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { bigint, integer, pgTable, serial, text, timestamp, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRows, insertSelect, rowSet, SetWriteError, updateRows } from '../../../../src/server/db/set-writes';
+import { insertRows, insertSelect, rowSet, SetWriteError, updateRows } from '@/server/db/set-writes';
 
 // A lot table as the schema would declare it, and the same table once a column has been added to its definition.
 const lots = pgTable('set_write_lots', {

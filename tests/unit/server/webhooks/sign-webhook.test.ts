@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newWebhookSecret, signWebhook, verifyWebhookSignature } from '../../../../src/server/services/webhooks/sign-webhook';
-import { isPrivateAddress } from '../../../../src/server/services/webhooks/is-private-address';
+import { newWebhookSecret, signWebhook, verifyWebhookSignature } from '@/server/services/webhooks/sign-webhook';
+import { isPrivateAddress } from '@/server/services/webhooks/is-private-address';
 
 describe('signWebhook', () => {
   it('matches the Standard Webhooks reference example', () => {

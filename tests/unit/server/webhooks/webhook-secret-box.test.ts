@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, parseWebhookSecretKey } from '../../../../src/server/config';
-import { WebhookSecretBox } from '../../../../src/server/services/webhooks/webhook-secret-box';
-import { loadWebhookSecretKey, WEBHOOK_SECRET_KEY_FILE } from '../../../../src/server/services/webhooks/webhook-secret-key';
-import { newWebhookSecret } from '../../../../src/server/services/webhooks/sign-webhook';
+import { loadConfig, parseWebhookSecretKey } from '@/server/config';
+import { WebhookSecretBox } from '@/server/services/webhooks/webhook-secret-box';
+import { loadWebhookSecretKey, WEBHOOK_SECRET_KEY_FILE } from '@/server/services/webhooks/webhook-secret-key';
+import { newWebhookSecret } from '@/server/services/webhooks/sign-webhook';
 
 describe('WebhookSecretBox', () => {
   const box = new WebhookSecretBox(randomBytes(32));

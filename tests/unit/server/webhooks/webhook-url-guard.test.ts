@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../../../src/server/services/webhooks/is-private-address';
-import { checkWebhookUrl } from '../../../../src/server/services/webhooks/webhook-url-guard';
+import { isPrivateAddress } from '@/server/services/webhooks/is-private-address';
+import { checkWebhookUrl } from '@/server/services/webhooks/webhook-url-guard';
 
 // Issue 27, item 3: IPv6 forms that embed an inward IPv4 address (and the IPv6 ranges that are not public) were
 // accepted as webhook endpoints: https://[::7f00:1]/ and https://[64:ff9b::7f00:1]/ reach this machine.

@@ -1,5 +1,5 @@
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
 
 /** A field for the 6-digit code of an authenticator app (or, where allowed, a recovery code). */
 export function CodeField({ id, label, value, onChange, allowRecovery = false }: {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Copy, Download, KeyRound } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 /** The ten recovery codes, shown this one time: copy them, download them, then say they are kept. */
 export function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: () => void }) {

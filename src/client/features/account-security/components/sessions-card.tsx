@@ -1,12 +1,12 @@
 import { LogOut, Monitor } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { formatDateTimeUtc } from '../../../lib/format';
-import { useSessions } from '../hooks/use-account-security';
-import { describeDevice } from '../lib/describe-device';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { formatDateTimeUtc } from '@/client/lib/format';
+import { useSessions } from '@/client/features/account-security/hooks/use-account-security';
+import { describeDevice } from '@/client/features/account-security/lib/describe-device';
 
 /** Where the account is signed in: each session's browser, address and start; end one, or all but this one. */
 export function SessionsCard() {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
-import type { TwoFactorSetup } from '../../../../shared/schemas/account-security';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
-import { useTwoFactor } from '../hooks/use-account-security';
+import type { TwoFactorSetup } from '@/shared/schemas/account-security';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { formatDate } from '@/client/lib/format';
+import { useTwoFactor } from '@/client/features/account-security/hooks/use-account-security';
 import { CodeField } from './code-field';
 import { RecoveryCodesOnce } from './recovery-codes-once';
 

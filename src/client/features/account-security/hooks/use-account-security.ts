@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountSession, RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus,
-} from '../../../../shared/schemas/account-security';
-import { apiJson, apiRequest } from '../../../lib/api';
+} from '@/shared/schemas/account-security';
+import { apiJson, apiRequest } from '@/client/lib/api';
 
 const TWO_FACTOR = ['/api/account/two-factor'] as const;
 const SESSIONS = ['/api/account/sessions'] as const;

@@ -1,10 +1,10 @@
 import { Download, X } from 'lucide-react';
-import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, type ActivityType } from '../../../../shared/schemas/activity';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { activityQueryString, hasActivityFilters, type ActivityParams } from '../lib/activity-params';
+import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, type ActivityType } from '@/shared/schemas/activity';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
+import { activityQueryString, hasActivityFilters, type ActivityParams } from '@/client/features/activity/lib/activity-params';
 
 const ALL = 'all';
 

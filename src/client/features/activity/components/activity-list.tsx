@@ -1,9 +1,9 @@
 import { ArrowLeftRight, Droplets, Flame, History, Repeat, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Transaction, TransactionType } from '../../../../shared/schemas/transaction';
-import { cn } from '../../../lib/cn';
-import { formatDateTimeUtc, formatUsd, pluralize } from '../../../lib/format';
-import { TRANSACTION_LABELS } from '../lib/transaction-labels';
+import type { Transaction, TransactionType } from '@/shared/schemas/transaction';
+import { cn } from '@/client/lib/cn';
+import { formatDateTimeUtc, formatUsd, pluralize } from '@/client/lib/format';
+import { TRANSACTION_LABELS } from '@/client/features/activity/lib/transaction-labels';
 
 /** SPEC.md §2 colours: purchases green, retirements red, anything else blue. */
 function transactionIcon(type: TransactionType) {

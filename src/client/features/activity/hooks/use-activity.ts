@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityPage } from '../../../../shared/schemas/activity';
-import { getQueryFn } from '../../../lib/api';
-import { activityQueryString, type ActivityParams } from '../lib/activity-params';
+import type { ActivityPage } from '@/shared/schemas/activity';
+import { getQueryFn } from '@/client/lib/api';
+import { activityQueryString, type ActivityParams } from '@/client/features/activity/lib/activity-params';
 
 /** One page of the user's activity; the previous page stays on screen while the next loads. */
 export function useActivity(params: ActivityParams, enabled: boolean) {

@@ -1,4 +1,4 @@
-import { ACTIVITY_TYPES, type ActivityType } from '../../../../shared/schemas/activity';
+import { ACTIVITY_TYPES, type ActivityType } from '@/shared/schemas/activity';
 
 /** The /activity screen's filters and page, kept in its query string so that a link (or sign-in) returns to them. */
 export interface ActivityParams {

@@ -1,4 +1,4 @@
-import type { TransactionType } from '../../../../shared/schemas/transaction';
+import type { TransactionType } from '@/shared/schemas/transaction';
 
 /** What each transaction was, in the words of the /activity list. */
 export const TRANSACTION_LABELS: Record<TransactionType, string> = {

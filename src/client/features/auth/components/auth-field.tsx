@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
 
 type AuthFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'> & {
   id: string;

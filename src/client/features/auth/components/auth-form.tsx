@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { FormError } from './form-error';
-import { useHydrated } from '../../../hooks/use-hydrated';
+import { useHydrated } from '@/client/hooks/use-hydrated';
 
 interface AuthFormProps {
   /** Names the form and its submit button. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useAuthSubmit } from '../hooks/use-auth-submit';
+import { useAuthSubmit } from '@/client/features/auth/hooks/use-auth-submit';
 import { AuthField } from './auth-field';
 import { AuthForm } from './auth-form';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { SecondFactorRequired } from '../../../../shared/schemas/account-security';
-import { useAuthSubmit } from '../hooks/use-auth-submit';
+import type { SecondFactorRequired } from '@/shared/schemas/account-security';
+import { useAuthSubmit } from '@/client/features/auth/hooks/use-auth-submit';
 import { AuthField } from './auth-field';
 import { AuthForm } from './auth-form';
 

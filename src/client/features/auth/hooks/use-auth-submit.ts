@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { SecondFactorRequired } from '../../../../shared/schemas/account-security';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { afterSignInPath } from '../../../lib/full-page';
+import type { SecondFactorRequired } from '@/shared/schemas/account-security';
+import { apiRequest, errorMessage } from '@/client/lib/api';
+import { afterSignInPath } from '@/client/lib/full-page';
 
 /**
  * Posts a sign-in or sign-up form. On success the whole app reloads at the screen the user came from (`returnTo`,

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Download, FileText, Printer, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { certificateFileName, certificateHtmlUrl, certificatePdfUrl, printCertificate } from '../lib/certificate-files';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { certificateFileName, certificateHtmlUrl, certificatePdfUrl, printCertificate } from '@/client/features/certificates/lib/certificate-files';
 
 /** Print (new window, or a download when blocked), the HTML and PDF files, and the public verification. */
 export function CertificateActions({ certificateId }: { certificateId: string }) {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Leaf } from 'lucide-react';
-import type { Certificate } from '../../../../shared/schemas/certificate';
-import { IntegrityBadges } from '../../../components/integrity/integrity-badges';
-import { Card } from '../../../components/ui/card';
-import { formatInteger } from '../../../lib/format';
-import { certificateQrUrl } from '../lib/certificate-files';
+import type { Certificate } from '@/shared/schemas/certificate';
+import { IntegrityBadges } from '@/client/components/integrity/integrity-badges';
+import { Card } from '@/client/components/ui/card';
+import { formatInteger } from '@/client/lib/format';
+import { certificateQrUrl } from '@/client/features/certificates/lib/certificate-files';
 import { VerificationBadge, type verificationState } from './verification-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 import { ArrowRightLeft, Award, Factory, ShoppingCart, type LucideIcon } from 'lucide-react';
-import type { ProvenanceEventJson } from '../../../../shared/schemas/certificate';
-import { formatDate, formatInteger } from '../../../lib/format';
+import type { ProvenanceEventJson } from '@/shared/schemas/certificate';
+import { formatDate, formatInteger } from '@/client/lib/format';
 
 const EVENTS: Record<ProvenanceEventJson['event'], { label: string; icon: LucideIcon; tone: string }> = {
   issued: { label: 'Issued', icon: Factory, tone: 'bg-sky-50 text-sky-700' },

@@ -1,6 +1,6 @@
 import { BadgeCheck, Loader2, ShieldAlert } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import type { DigestCheck } from '../hooks/use-digest-check';
+import { cn } from '@/client/lib/cn';
+import type { DigestCheck } from '@/client/features/certificates/hooks/use-digest-check';
 
 /**
  * "Verified" only when the registry vouches for the certificate (the ledger still holds these tonnes as retired

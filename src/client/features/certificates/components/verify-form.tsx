@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
 
 interface VerifyFormProps {
   initialQuery: string;

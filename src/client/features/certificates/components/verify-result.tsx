@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, CircleDashed, SearchX, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { integritySummary } from '../../../../shared/integrity';
-import type { VerifyResponse } from '../../../../shared/schemas/certificate';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { capitalize, formatDate, formatInteger } from '../../../lib/format';
+import { integritySummary } from '@/shared/integrity';
+import type { VerifyResponse } from '@/shared/schemas/certificate';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { capitalize, formatDate, formatInteger } from '@/client/lib/format';
 import { ProvenanceTimeline } from './provenance-timeline';
 
 /** The answer of a verification: status, who retired the tonnes and why, the digest check and provenance. */

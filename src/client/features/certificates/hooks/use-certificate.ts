@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Certificate } from '../../../../shared/schemas/certificate';
-import { ApiError, getQueryFn } from '../../../lib/api';
+import type { Certificate } from '@/shared/schemas/certificate';
+import { ApiError, getQueryFn } from '@/client/lib/api';
 
 /** The public certificate; a 404 is an answer (unknown id), not something to retry. */
 export function useCertificate(certificateId: string) {

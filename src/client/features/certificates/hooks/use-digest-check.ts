@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { canonicalCertificateContent } from '../../../../domain/certificates/certificate-content';
-import type { Certificate } from '../../../../shared/schemas/certificate';
+import { canonicalCertificateContent } from '@/domain/certificates/certificate-content';
+import type { Certificate } from '@/shared/schemas/certificate';
 
 export type DigestCheck = 'checking' | 'match' | 'mismatch' | 'unavailable';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VerifyResponse } from '../../../../shared/schemas/certificate';
-import { apiJson } from '../../../lib/api';
+import type { VerifyResponse } from '@/shared/schemas/certificate';
+import { apiJson } from '@/client/lib/api';
 
 /** GET /api/verify for a certificate id or serial number, and optionally a digest printed on a document. */
 export function useVerify(query: string, digest: string) {

@@ -1,2 +1,2 @@
 // The certificate files live in lib/ (the retirement dialogs of several features offer them too).
-export * from '../../../lib/certificate-files';
+export * from '@/client/lib/certificate-files';

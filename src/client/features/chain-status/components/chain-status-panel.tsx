@@ -1,8 +1,8 @@
 import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
-import type { ChainAuditResponse } from '../../../../shared/schemas/chain-audit';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { useChainAudit } from '../hooks/use-chain-audit';
+import type { ChainAuditResponse } from '@/shared/schemas/chain-audit';
+import { Card } from '@/client/components/ui/card';
+import { cn } from '@/client/lib/cn';
+import { useChainAudit } from '@/client/features/chain-status/hooks/use-chain-audit';
 
 const LOOK = {
   anchored: { label: 'All anchored', icon: CheckCircle2, tone: 'border-emerald-200 bg-emerald-50 text-emerald-800' },

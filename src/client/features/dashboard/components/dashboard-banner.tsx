@@ -1,7 +1,7 @@
 import { Leaf, LogIn } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { useSignInHref } from '../../../hooks/use-sign-in-href';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import { Button } from '@/client/components/ui/button';
+import { useSignInHref } from '@/client/hooks/use-sign-in-href';
+import { formatInteger, formatUsd } from '@/client/lib/format';
 
 interface DashboardBannerProps {
   ownedCredits: number;

@@ -1,7 +1,7 @@
 import { Archive, ClipboardList, Leaf, Wallet } from 'lucide-react';
-import type { UserStats } from '../../../../shared/schemas/stats';
-import { StatCard } from '../../../components/stat-card';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import type { UserStats } from '@/shared/schemas/stats';
+import { StatCard } from '@/client/components/stat-card';
+import { formatInteger, formatUsd } from '@/client/lib/format';
 
 /** SPEC.md §2 Dashboard: four stat cards; signed out they show zeros. */
 export function DashboardStats({ stats, loading }: { stats: UserStats | null; loading: boolean }) {

@@ -1,10 +1,10 @@
 import { Leaf } from 'lucide-react';
-import type { Credit } from '../../../../shared/schemas/credit';
-import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { LoadError, type LoadFailure } from '../../../components/load-error';
-import { capitalize, formatUsd, lineTotal, pluralize } from '../../../lib/format';
+import type { Credit } from '@/shared/schemas/credit';
+import { DASHBOARD_LIST_SIZE } from '@/shared/constants';
+import { Badge } from '@/client/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { LoadError, type LoadFailure } from '@/client/components/load-error';
+import { capitalize, formatUsd, lineTotal, pluralize } from '@/client/lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
 
 function statusVariant(status: Credit['status']) {

@@ -1,12 +1,12 @@
 import { ArrowLeftRight, ArrowRight, Flame, History, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Transaction } from '../../../../shared/schemas/transaction';
-import { DASHBOARD_LIST_SIZE } from '../../../../shared/constants';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { LoadError, type LoadFailure } from '../../../components/load-error';
-import { cn } from '../../../lib/cn';
-import { formatDate, formatUsd, humanize, pluralize } from '../../../lib/format';
+import type { Transaction } from '@/shared/schemas/transaction';
+import { DASHBOARD_LIST_SIZE } from '@/shared/constants';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { LoadError, type LoadFailure } from '@/client/components/load-error';
+import { cn } from '@/client/lib/cn';
+import { formatDate, formatUsd, humanize, pluralize } from '@/client/lib/format';
 import { EmptyList, ListSkeleton } from './list-states';
 
 /** SPEC.md §2: purchase icons are green, retirement red, anything else blue. */

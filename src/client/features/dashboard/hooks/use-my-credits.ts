@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Credit } from '../../../../shared/schemas/credit';
-import { DASHBOARD_QUERY_OPTIONS } from '../../../hooks/use-user-stats';
-import { getQueryFn } from '../../../lib/api';
+import type { Credit } from '@/shared/schemas/credit';
+import { DASHBOARD_QUERY_OPTIONS } from '@/client/hooks/use-user-stats';
+import { getQueryFn } from '@/client/lib/api';
 
 export const MY_CREDITS_KEY = ['/api/credits/my'] as const;
 

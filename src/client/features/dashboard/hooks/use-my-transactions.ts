@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Transaction } from '../../../../shared/schemas/transaction';
-import { DASHBOARD_QUERY_OPTIONS } from '../../../hooks/use-user-stats';
-import { getQueryFn } from '../../../lib/api';
+import type { Transaction } from '@/shared/schemas/transaction';
+import { DASHBOARD_QUERY_OPTIONS } from '@/client/hooks/use-user-stats';
+import { getQueryFn } from '@/client/lib/api';
 
 export const MY_TRANSACTIONS_KEY = ['/api/transactions/my'] as const;
 

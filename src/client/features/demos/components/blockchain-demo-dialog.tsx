@@ -1,5 +1,5 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { useBlockchainDemo } from '../hooks/use-blockchain-demo';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { useBlockchainDemo } from '@/client/features/demos/hooks/use-blockchain-demo';
 import { CreateProjectCard } from './create-project-card';
 import { DemoModeNote } from './demo-mode-note';
 import { DemoProgress } from './demo-progress';

@@ -1,5 +1,5 @@
 import { Leaf } from 'lucide-react';
-import type { CarbonEstimate } from '../../../../domain/mrv/estimate-carbon';
+import type { CarbonEstimate } from '@/domain/mrv/estimate-carbon';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';
 import { formatMeasure, formatSignedMeasure } from './format-measure';

@@ -1,8 +1,8 @@
 import { TrendingUp } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { netChangeRating } from '../../../../domain/mrv/net-change-rating';
-import { roundTo } from '../../../../domain/mrv/round-to';
-import type { ChangeDetection } from '../../../../domain/mrv/satellite-data';
+import { Badge } from '@/client/components/ui/badge';
+import { netChangeRating } from '@/domain/mrv/net-change-rating';
+import { roundTo } from '@/domain/mrv/round-to';
+import type { ChangeDetection } from '@/domain/mrv/satellite-data';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';
 import { formatMeasure, formatSignedMeasure } from './format-measure';

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { FilePlus2 } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import type { BlockchainDemo } from '../hooks/use-blockchain-demo';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import type { BlockchainDemo } from '@/client/features/demos/hooks/use-blockchain-demo';
 import { BusyLabel } from './busy-label';
 import { DemoCard } from './demo-card';
 

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '@/client/lib/cn';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 
 interface DemoCardProps {
   icon: LucideIcon;

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 interface DemoProgressProps {
   steps: readonly { label: string; done: boolean }[];

@@ -1,6 +1,6 @@
 import { Trees } from 'lucide-react';
-import { Progress } from '../../../components/ui/progress';
-import type { SatelliteData } from '../../../../domain/mrv/satellite-data';
+import { Progress } from '@/client/components/ui/progress';
+import type { SatelliteData } from '@/domain/mrv/satellite-data';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';
 import { formatMeasure } from './format-measure';

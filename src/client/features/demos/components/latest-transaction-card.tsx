@@ -1,6 +1,6 @@
 import { Receipt } from 'lucide-react';
-import { NETWORK_NAME } from '../../../../shared/constants';
-import type { DemoTransaction } from '../hooks/use-blockchain-demo';
+import { NETWORK_NAME } from '@/shared/constants';
+import type { DemoTransaction } from '@/client/features/demos/hooks/use-blockchain-demo';
 import { DemoCard } from './demo-card';
 
 /** Summary: the hash of the last simulated transaction (project creation or mint). */

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Coins } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { CURRENCY_SYMBOL } from '../../../../shared/constants';
-import { DEMO_MINT_PRICE, DEMO_MINT_QUANTITY_TONNES, DEMO_STANDARD_NAME, DEMO_VINTAGE_YEAR } from '../services/demo-constants';
-import type { BlockchainDemo } from '../hooks/use-blockchain-demo';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { CURRENCY_SYMBOL } from '@/shared/constants';
+import { DEMO_MINT_PRICE, DEMO_MINT_QUANTITY_TONNES, DEMO_STANDARD_NAME, DEMO_VINTAGE_YEAR } from '@/client/features/demos/services/demo-constants';
+import type { BlockchainDemo } from '@/client/features/demos/hooks/use-blockchain-demo';
 import { BusyLabel } from './busy-label';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';

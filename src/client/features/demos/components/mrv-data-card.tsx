@@ -1,8 +1,8 @@
 import { Satellite } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { BLOCKCHAIN_DEMO_LOCATION, type MrvProgressStep } from '../hooks/use-blockchain-demo';
-import type { MrvReport } from '../services/satellite-service';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { BLOCKCHAIN_DEMO_LOCATION, type MrvProgressStep } from '@/client/features/demos/hooks/use-blockchain-demo';
+import type { MrvReport } from '@/client/features/demos/services/satellite-service';
 import { BusyLabel } from './busy-label';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';

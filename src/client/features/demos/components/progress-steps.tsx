@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 export interface ProgressStep<Id extends string> {
   id: Id;

@@ -1,6 +1,6 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { useSatelliteDemo } from '../hooks/use-satellite-demo';
-import type { MrvReportStep } from '../services/satellite-service';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { useSatelliteDemo } from '@/client/features/demos/hooks/use-satellite-demo';
+import type { MrvReportStep } from '@/client/features/demos/services/satellite-service';
 import { CarbonImpactCard } from './carbon-impact-card';
 import { ChangeDetectionCard } from './change-detection-card';
 import { ForestAnalysisCard } from './forest-analysis-card';

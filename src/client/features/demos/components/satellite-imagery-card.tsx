@@ -1,7 +1,7 @@
 import { Image } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { imageryQuality } from '../../../../domain/mrv/imagery-quality';
-import type { SatelliteData } from '../../../../domain/mrv/satellite-data';
+import { Badge } from '@/client/components/ui/badge';
+import { imageryQuality } from '@/domain/mrv/imagery-quality';
+import type { SatelliteData } from '@/domain/mrv/satellite-data';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';
 import { formatFractionPercent, formatMeasure, formatUtcDate } from './format-measure';

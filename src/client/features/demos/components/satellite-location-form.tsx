@@ -1,11 +1,11 @@
 import { useId, type FormEvent } from 'react';
 import { MapPin, Satellite } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
-import { SATELLITE_PRESETS } from '../services/demo-constants';
-import type { SatelliteDemo } from '../hooks/use-satellite-demo';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { cn } from '@/client/lib/cn';
+import { SATELLITE_PRESETS } from '@/client/features/demos/services/demo-constants';
+import type { SatelliteDemo } from '@/client/features/demos/hooks/use-satellite-demo';
 import { BusyLabel } from './busy-label';
 import { formatMeasure } from './format-measure';
 

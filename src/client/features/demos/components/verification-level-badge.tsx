@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/badge';
-import type { VerificationLevel } from '../../../../domain/mrv/verification-level';
+import { Badge } from '@/client/components/ui/badge';
+import type { VerificationLevel } from '@/domain/mrv/verification-level';
 
 const VARIANTS = { high: 'success', medium: 'warning', low: 'destructive' } as const;
 const LABELS: Record<VerificationLevel, string> = { high: 'High', medium: 'Medium', low: 'Low' };

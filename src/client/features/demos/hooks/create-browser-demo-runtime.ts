@@ -1,4 +1,4 @@
-import { createDemoRuntime, DEFAULT_DEMO_DELAYS, type DemoDelays, type DemoRuntime } from '../services/demo-runtime';
+import { createDemoRuntime, DEFAULT_DEMO_DELAYS, type DemoDelays, type DemoRuntime } from '@/client/features/demos/services/demo-runtime';
 
 declare global {
   interface Window {

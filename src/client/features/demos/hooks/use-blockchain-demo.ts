@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/use-toast';
-import { CURRENCY_SYMBOL, NETWORK_NAME } from '../../../../shared/constants';
+import { toast } from '@/client/components/ui/use-toast';
+import { CURRENCY_SYMBOL, NETWORK_NAME } from '@/shared/constants';
 import {
   DEFAULT_DEMO_PROJECT_DESCRIPTION,
   DEFAULT_DEMO_PROJECT_NAME,
@@ -9,10 +9,10 @@ import {
   DEMO_STANDARD_NAME,
   DEMO_VINTAGE_YEAR,
   SATELLITE_PRESETS,
-} from '../services/demo-constants';
-import type { MrvReport, MrvReportStep } from '../services/satellite-service';
-import type { DemoWallet } from '../services/simulated-chain-types';
-import { validateMrvData } from '../services/validation-service';
+} from '@/client/features/demos/services/demo-constants';
+import type { MrvReport, MrvReportStep } from '@/client/features/demos/services/satellite-service';
+import type { DemoWallet } from '@/client/features/demos/services/simulated-chain-types';
+import { validateMrvData } from '@/client/features/demos/services/validation-service';
 import { shortenAddress, shortenHash } from './shorten-hex';
 import { usePendingActions } from './use-pending-actions';
 import { useDemoServices } from './use-demo-services';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { DemoRuntime } from '../services/demo-runtime';
-import { createSatelliteService, type SatelliteService } from '../services/satellite-service';
-import { SimulatedChain } from '../services/simulated-chain';
-import { createStorageService } from '../services/storage-service';
+import type { DemoRuntime } from '@/client/features/demos/services/demo-runtime';
+import { createSatelliteService, type SatelliteService } from '@/client/features/demos/services/satellite-service';
+import { SimulatedChain } from '@/client/features/demos/services/simulated-chain';
+import { createStorageService } from '@/client/features/demos/services/storage-service';
 import { createBrowserDemoRuntime } from './create-browser-demo-runtime';
 
 export interface DemoServices {

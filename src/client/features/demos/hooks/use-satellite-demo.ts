@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/use-toast';
-import { parseCoordinates } from '../../../../domain/mrv/parse-coordinates';
-import { SATELLITE_PRESETS } from '../services/demo-constants';
-import type { MrvReport, MrvReportStep } from '../services/satellite-service';
+import { toast } from '@/client/components/ui/use-toast';
+import { parseCoordinates } from '@/domain/mrv/parse-coordinates';
+import { SATELLITE_PRESETS } from '@/client/features/demos/services/demo-constants';
+import type { MrvReport, MrvReportStep } from '@/client/features/demos/services/satellite-service';
 import { useDemoServices } from './use-demo-services';
 import { usePendingActions } from './use-pending-actions';
 

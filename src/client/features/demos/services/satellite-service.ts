@@ -1,7 +1,7 @@
-import { buildVerificationReport } from '../../../../domain/mrv/build-verification-report';
-import { estimateCarbon, type CarbonEstimate } from '../../../../domain/mrv/estimate-carbon';
-import { generateSatelliteData } from '../../../../domain/mrv/generate-satellite-data';
-import type { GeoCoordinates, SatelliteData } from '../../../../domain/mrv/satellite-data';
+import { buildVerificationReport } from '@/domain/mrv/build-verification-report';
+import { estimateCarbon, type CarbonEstimate } from '@/domain/mrv/estimate-carbon';
+import { generateSatelliteData } from '@/domain/mrv/generate-satellite-data';
+import type { GeoCoordinates, SatelliteData } from '@/domain/mrv/satellite-data';
 import type { DemoRuntime } from './demo-runtime';
 import type { StorageService } from './storage-service';
 

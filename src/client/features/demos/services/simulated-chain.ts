@@ -1,6 +1,6 @@
 import { parseUnits } from 'viem';
-import { isValidMrvHash } from '../../../../domain/mrv/mrv-hash';
-import { CHAIN_ID, NETWORK_NAME, PRICE_UNIT_DECIMALS } from '../../../../shared/constants';
+import { isValidMrvHash } from '@/domain/mrv/mrv-hash';
+import { CHAIN_ID, NETWORK_NAME, PRICE_UNIT_DECIMALS } from '@/shared/constants';
 import { randomHex, type DemoRuntime } from './demo-runtime';
 import {
   PROPOSAL_STATE_CREATED,

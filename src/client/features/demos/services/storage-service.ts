@@ -1,4 +1,4 @@
-import { cidV0FromSha256 } from '../../../../domain/mrv/mrv-hash';
+import { cidV0FromSha256 } from '@/domain/mrv/mrv-hash';
 import type { DemoRuntime } from './demo-runtime';
 
 /** An IPFS-like content store simulated in memory. */

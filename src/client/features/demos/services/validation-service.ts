@@ -1,4 +1,4 @@
-import { isValidMrvHash } from '../../../../domain/mrv/mrv-hash';
+import { isValidMrvHash } from '@/domain/mrv/mrv-hash';
 import type { DemoRuntime } from './demo-runtime';
 
 /** Simulated MRV validation: after the validation delay, says whether `hash` is a well-formed MRV data hash. */

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from '../../../../shared/schemas/developer';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
-import { useApiKeys } from '../hooks/use-api-keys';
+import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from '@/shared/schemas/developer';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { formatDate } from '@/client/lib/format';
+import { useApiKeys } from '@/client/features/developers/hooks/use-api-keys';
 import { ChoiceCheckboxes } from './choice-checkboxes';
 import { SecretOnce } from './secret-once';
 

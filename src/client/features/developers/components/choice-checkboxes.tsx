@@ -1,4 +1,4 @@
-import { Checkbox } from '../../../components/ui/checkbox';
+import { Checkbox } from '@/client/components/ui/checkbox';
 
 /** A labelled group of checkboxes over a fixed set of values (scopes, events). */
 export function ChoiceCheckboxes<T extends string>({ legend, options, chosen, onChange, describe }: {

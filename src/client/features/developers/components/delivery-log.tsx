@@ -1,10 +1,10 @@
 import { RotateCw } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { formatDate, pluralize } from '../../../lib/format';
-import { useWebhookDeliveries } from '../hooks/use-webhooks';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { formatDate, pluralize } from '@/client/lib/format';
+import { useWebhookDeliveries } from '@/client/features/developers/hooks/use-webhooks';
 
 const STATUS_VARIANT = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 /** A secret the server shows this one time: visible, copyable, and gone once dismissed. */
 export function SecretOnce({ label, secret, onDismiss }: { label: string; secret: string; onDismiss: () => void }) {

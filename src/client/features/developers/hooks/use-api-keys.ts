@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, ApiKeyScope, CreatedApiKey } from '../../../../shared/schemas/developer';
-import { apiJson } from '../../../lib/api';
+import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@/shared/schemas/developer';
+import { apiJson } from '@/client/lib/api';
 
 const KEYS = ['/api/developers/keys'] as const;
 

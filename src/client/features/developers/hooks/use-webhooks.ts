@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../../shared/schemas/developer';
-import { apiJson } from '../../../lib/api';
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@/shared/schemas/developer';
+import { apiJson } from '@/client/lib/api';
 
 const ENDPOINTS = ['/api/developers/webhooks'] as const;
 /** The delivery log refreshes while it is open, so attempts and retries show as they happen. */

@@ -1,8 +1,8 @@
 import { Building2, CircleDollarSign, Leaf, Recycle } from 'lucide-react';
-import { LoadError, loadFailure } from '../../../components/load-error';
-import { StatCard } from '../../../components/stat-card';
-import { formatInteger, formatUsd } from '../../../lib/format';
-import { usePlatformStats } from '../hooks/use-platform-stats';
+import { LoadError, loadFailure } from '@/client/components/load-error';
+import { StatCard } from '@/client/components/stat-card';
+import { formatInteger, formatUsd } from '@/client/lib/format';
+import { usePlatformStats } from '@/client/features/home/hooks/use-platform-stats';
 
 /** SPEC.md §2 Home: four platform-wide figures. */
 export function PlatformStatsSection() {

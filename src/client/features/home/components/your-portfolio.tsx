@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import type { UserStats } from '../../../../shared/schemas/stats';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatInteger, formatUsd } from '../../../lib/format';
+import type { UserStats } from '@/shared/schemas/stats';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { formatInteger, formatUsd } from '@/client/lib/format';
 
 /** SPEC.md §2 Home: shown only once the user's stats have loaded. */
 export function YourPortfolio({ stats }: { stats: UserStats }) {

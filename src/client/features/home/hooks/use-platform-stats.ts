@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PlatformStats } from '../../../../shared/schemas/stats';
+import type { PlatformStats } from '@/shared/schemas/stats';
 
 export const PLATFORM_STATS_KEY = ['/api/stats/platform'] as const;
 

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 export function ClosingCall() {
   return (

@@ -1,5 +1,5 @@
-import { HomeLogoLink } from '../../../components/brand/home-logo-link';
-import { SignInButton } from '../../../components/sign-in-button';
+import { HomeLogoLink } from '@/client/components/brand/home-logo-link';
+import { SignInButton } from '@/client/components/sign-in-button';
 
 /** The landing page's own top bar: logo and Sign In (SPEC.md §2). */
 export function LandingHeader() {

@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronDown } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { CertificatePreview } from './certificate-preview';
 
 export const FEATURES_SECTION_ID = 'features';

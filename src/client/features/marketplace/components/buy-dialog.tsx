@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { Wallet } from 'lucide-react';
-import type { Project } from '../../../../shared/schemas/project';
-import { PROJECT_TYPE_LABELS, STANDARD_LABELS } from '../../../../shared/constants';
-import { purchaseCost } from '../../../../domain/fees';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { ClaimFields } from '../../../components/claims/claim-fields';
-import type { ClaimFieldsState } from '../../../components/claims/use-claim-state';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { formatInteger, formatUsd, pluralize, toCents } from '../../../lib/format';
-import { parseQuantity } from '../hooks/parse-quantity';
+import type { Project } from '@/shared/schemas/project';
+import { PROJECT_TYPE_LABELS, STANDARD_LABELS } from '@/shared/constants';
+import { purchaseCost } from '@/domain/fees';
+import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { ClaimFields } from '@/client/components/claims/claim-fields';
+import type { ClaimFieldsState } from '@/client/components/claims/use-claim-state';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { formatInteger, formatUsd, pluralize, toCents } from '@/client/lib/format';
+import { parseQuantity } from '@/client/features/marketplace/hooks/parse-quantity';
 import { CostBreakdown } from './cost-breakdown';
 
 export interface BuyDialogProps {

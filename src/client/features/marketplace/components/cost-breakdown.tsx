@@ -1,6 +1,6 @@
-import type { PurchaseCost } from '../../../../domain/fees';
-import { cn } from '../../../lib/cn';
-import { formatUsdCents } from '../../../lib/format';
+import type { PurchaseCost } from '@/domain/fees';
+import { cn } from '@/client/lib/cn';
+import { formatUsdCents } from '@/client/lib/format';
 
 /** Subtotal, the 2% platform fee and the total, all from integer cents (domain/fees.ts). */
 export function CostBreakdown({ cost }: { cost: PurchaseCost }) {

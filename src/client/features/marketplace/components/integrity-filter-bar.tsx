@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { RATINGS, type Rating } from '../../../../shared/integrity';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { ANY_RATING, type IntegrityFilters } from '../hooks/integrity-filters';
+import { RATINGS, type Rating } from '@/shared/integrity';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { Label } from '@/client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
+import { ANY_RATING, type IntegrityFilters } from '@/client/features/marketplace/hooks/integrity-filters';
 
 interface IntegrityFilterBarProps {
   filters: IntegrityFilters;

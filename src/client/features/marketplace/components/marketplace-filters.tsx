@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { PROJECT_TYPES, PROJECT_TYPE_LABELS, STANDARDS, STANDARD_LABELS, type ProjectType, type Standard } from '../../../../shared/constants';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../../components/ui/sheet';
-import { useMediaQuery } from '../../../hooks/use-media-query';
-import { pluralize } from '../../../lib/format';
-import { ALL, DEFAULT_FILTERS, activeRefinementCount, hasActiveFilters, type PriceRange, type ProjectFilters } from '../hooks/filter-projects';
-import { PROJECT_SORTS, PROJECT_SORT_LABELS, type ProjectSort } from '../hooks/sort-projects';
+import { PROJECT_TYPES, PROJECT_TYPE_LABELS, STANDARDS, STANDARD_LABELS, type ProjectType, type Standard } from '@/shared/constants';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/client/components/ui/sheet';
+import { useMediaQuery } from '@/client/hooks/use-media-query';
+import { pluralize } from '@/client/lib/format';
+import { ALL, DEFAULT_FILTERS, activeRefinementCount, hasActiveFilters, type PriceRange, type ProjectFilters } from '@/client/features/marketplace/hooks/filter-projects';
+import { PROJECT_SORTS, PROJECT_SORT_LABELS, type ProjectSort } from '@/client/features/marketplace/hooks/sort-projects';
 import { IntegrityFilterBar } from './integrity-filter-bar';
 
 const PRICE_RANGE_LABELS: Record<PriceRange, string> = {

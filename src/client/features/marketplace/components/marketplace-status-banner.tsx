@@ -1,6 +1,6 @@
 import { Satellite } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { pluralize } from '../../../lib/format';
+import { Button } from '@/client/components/ui/button';
+import { pluralize } from '@/client/lib/format';
 
 /** Raised on window; the app layout opens the Satellite MRV modal when it hears it (SPEC.md §2). */
 const OPEN_SATELLITE_DEMO_EVENT = 'openSatelliteDemo';

@@ -1,12 +1,12 @@
 import { Calendar, Leaf, MapPin, ShoppingCart } from 'lucide-react';
-import type { Project } from '../../../../shared/schemas/project';
-import { PROJECT_TYPE_LABELS, STANDARD_LABELS } from '../../../../shared/constants';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import type { Project } from '@/shared/schemas/project';
+import { PROJECT_TYPE_LABELS, STANDARD_LABELS } from '@/shared/constants';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
 import { Link } from 'wouter';
-import { IntegrityBadges } from '../../../components/integrity/integrity-badges';
-import { formatUsd, pluralize } from '../../../lib/format';
+import { IntegrityBadges } from '@/client/components/integrity/integrity-badges';
+import { formatUsd, pluralize } from '@/client/lib/format';
 
 interface ProjectCardProps {
   project: Project;

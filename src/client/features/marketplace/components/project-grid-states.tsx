@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, RotateCw, SearchX, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
 
 export function ProjectGridLoading() {
   return (

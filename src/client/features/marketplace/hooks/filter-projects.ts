@@ -1,6 +1,6 @@
-import type { Project } from '../../../../shared/schemas/project';
-import type { ProjectType, Standard } from '../../../../shared/constants';
-import { toCents } from '../../../lib/format';
+import type { Project } from '@/shared/schemas/project';
+import type { ProjectType, Standard } from '@/shared/constants';
+import { toCents } from '@/client/lib/format';
 import { DEFAULT_INTEGRITY_FILTERS, matchesIntegrityFilters, type IntegrityFilters } from './integrity-filters';
 
 export const ALL = 'all';

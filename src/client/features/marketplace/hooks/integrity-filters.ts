@@ -1,5 +1,5 @@
-import { ratingAtLeast, type Rating } from '../../../../shared/integrity';
-import type { Project } from '../../../../shared/schemas/project';
+import { ratingAtLeast, type Rating } from '@/shared/integrity';
+import type { Project } from '@/shared/schemas/project';
 
 export const ANY_RATING = 'any';
 

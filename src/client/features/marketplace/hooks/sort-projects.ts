@@ -1,6 +1,6 @@
-import { RATINGS } from '../../../../shared/integrity';
-import type { Project } from '../../../../shared/schemas/project';
-import { toCents } from '../../../lib/format';
+import { RATINGS } from '@/shared/integrity';
+import type { Project } from '@/shared/schemas/project';
+import { toCents } from '@/client/lib/format';
 
 export const PROJECT_SORTS = ['featured', 'price-asc', 'price-desc', 'vintage-desc', 'vintage-asc', 'rating', 'availability'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];

@@ -1,11 +1,11 @@
 import { createElement, useEffect, useState } from 'react';
-import type { Project } from '../../../../shared/schemas/project';
-import { toast } from '../../../components/ui/use-toast';
-import { ToastLinkAction } from '../../../components/toast-link-action';
-import { errorMessage } from '../../../lib/api';
-import { formatUsd, pluralize } from '../../../lib/format';
-import { goToSignIn } from '../../../lib/full-page';
-import { useClaimState } from '../../../components/claims/use-claim-state';
+import type { Project } from '@/shared/schemas/project';
+import { toast } from '@/client/components/ui/use-toast';
+import { ToastLinkAction } from '@/client/components/toast-link-action';
+import { errorMessage } from '@/client/lib/api';
+import { formatUsd, pluralize } from '@/client/lib/format';
+import { goToSignIn } from '@/client/lib/full-page';
+import { useClaimState } from '@/client/components/claims/use-claim-state';
 import { parseQuantity } from './parse-quantity';
 import { usePurchase } from './use-purchase';
 

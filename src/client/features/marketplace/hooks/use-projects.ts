@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Project } from '../../../../shared/schemas/project';
+import type { Project } from '@/shared/schemas/project';
 
 export const PROJECTS_KEY = ['/api/projects'] as const;
 

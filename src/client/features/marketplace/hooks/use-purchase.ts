@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PurchaseBody, PurchaseResponse } from '../../../../shared/schemas/credit';
-import { PROCESSING_DELAY_MS } from '../../../../shared/constants';
-import { apiJson } from '../../../lib/api';
-import { delay } from '../../../lib/delay';
+import type { PurchaseBody, PurchaseResponse } from '@/shared/schemas/credit';
+import { PROCESSING_DELAY_MS } from '@/shared/constants';
+import { apiJson } from '@/client/lib/api';
+import { delay } from '@/client/lib/delay';
 
 /** Everything a purchase changes: holdings, stats, history, availability and the cash balance. */
 export const PURCHASE_INVALIDATES = [

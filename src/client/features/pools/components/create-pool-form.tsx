@@ -1,12 +1,12 @@
 import { Droplets } from 'lucide-react';
-import { formatCents, roundHalfUp } from '../../../../domain/money';
-import type { Pool } from '../../../../shared/schemas/pool';
-import { Button } from '../../../components/ui/button';
-import { formatInteger, formatUsd, toCents } from '../../../lib/format';
-import { goToSignIn } from '../../../lib/full-page';
-import { useDepositAmounts } from '../hooks/use-deposit-amounts';
-import { usePoolActions } from '../hooks/use-pool-actions';
-import { depositPreview } from '../lib/liquidity-preview';
+import { formatCents, roundHalfUp } from '@/domain/money';
+import type { Pool } from '@/shared/schemas/pool';
+import { Button } from '@/client/components/ui/button';
+import { formatInteger, formatUsd, toCents } from '@/client/lib/format';
+import { goToSignIn } from '@/client/lib/full-page';
+import { useDepositAmounts } from '@/client/features/pools/hooks/use-deposit-amounts';
+import { usePoolActions } from '@/client/features/pools/hooks/use-pool-actions';
+import { depositPreview } from '@/client/features/pools/lib/liquidity-preview';
 import { DepositAmountFields } from './deposit-amount-fields';
 import { PoolFormCard } from './pool-form-card';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import type { DepositAmounts } from '../hooks/use-deposit-amounts';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import type { DepositAmounts } from '@/client/features/pools/hooks/use-deposit-amounts';
 
 interface DepositAmountFieldsProps {
   amounts: DepositAmounts;

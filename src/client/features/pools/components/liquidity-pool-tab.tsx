@@ -1,7 +1,7 @@
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useAuth } from '../../../hooks/use-auth';
-import { useProjectHoldings } from '../hooks/use-project-holdings';
-import { isTradable, usePool } from '../hooks/use-pool';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { useAuth } from '@/client/hooks/use-auth';
+import { useProjectHoldings } from '@/client/features/pools/hooks/use-project-holdings';
+import { isTradable, usePool } from '@/client/features/pools/hooks/use-pool';
 import { AddLiquidityForm } from './add-liquidity-form';
 import { CreatePoolForm } from './create-pool-form';
 import { PoolOverview } from './pool-overview';

@@ -1,8 +1,8 @@
 import { Coins, Droplets, Layers, Tag } from 'lucide-react';
-import { POOL_FEE_PERCENT, type Pool } from '../../../../shared/schemas/pool';
-import { StatCard } from '../../../components/stat-card';
-import { Card } from '../../../components/ui/card';
-import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
+import { POOL_FEE_PERCENT, type Pool } from '@/shared/schemas/pool';
+import { StatCard } from '@/client/components/stat-card';
+import { Card } from '@/client/components/ui/card';
+import { formatInteger, formatUsd, pluralize } from '@/client/lib/format';
 
 /** Reserves, current price and total liquidity of the pool, and the signed-in user's share of it. */
 export function PoolOverview({ pool }: { pool: Pool }) {

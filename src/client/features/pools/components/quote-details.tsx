@@ -1,6 +1,6 @@
 import { ArrowDown } from 'lucide-react';
-import { POOL_FEE_PERCENT, type SwapQuote, type SwapSide } from '../../../../shared/schemas/pool';
-import { formatUsd, pluralize } from '../../../lib/format';
+import { POOL_FEE_PERCENT, type SwapQuote, type SwapSide } from '@/shared/schemas/pool';
+import { formatUsd, pluralize } from '@/client/lib/format';
 
 interface QuoteDetailsProps {
   side: SwapSide;

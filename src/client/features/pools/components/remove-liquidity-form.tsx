@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Minus } from 'lucide-react';
-import type { Pool } from '../../../../shared/schemas/pool';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
-import { usePoolActions } from '../hooks/use-pool-actions';
-import { withdrawalPreview } from '../lib/liquidity-preview';
-import { parseTonnes } from '../lib/slippage';
+import type { Pool } from '@/shared/schemas/pool';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { formatInteger, formatUsd, pluralize } from '@/client/lib/format';
+import { usePoolActions } from '@/client/features/pools/hooks/use-pool-actions';
+import { withdrawalPreview } from '@/client/features/pools/lib/liquidity-preview';
+import { parseTonnes } from '@/client/features/pools/lib/slippage';
 import { PoolFormCard } from './pool-form-card';
 
 /** Remove liquidity: burn LP units for their pro-rata share of both reserves. Shown to providers only. */

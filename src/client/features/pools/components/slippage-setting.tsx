@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { cn } from '../../../lib/cn';
-import { Input } from '../../../components/ui/input';
-import { SLIPPAGE_PRESETS } from '../lib/slippage';
+import { cn } from '@/client/lib/cn';
+import { Input } from '@/client/components/ui/input';
+import { SLIPPAGE_PRESETS } from '@/client/features/pools/lib/slippage';
 
 interface SlippageSettingProps {
   /** The tolerance in percent as typed ("0.5", "1", "2" or a custom value). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseDollars, parseTonnes } from '../lib/slippage';
+import { parseDollars, parseTonnes } from '@/client/features/pools/lib/slippage';
 
 /** The credits and cash typed into a deposit form, as text for the inputs and parsed for the API (null until valid). */
 export function useDepositAmounts() {

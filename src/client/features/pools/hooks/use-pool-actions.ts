@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AddLiquidityBody, CreatePoolBody, LiquidityResponse, RemoveLiquidityBody, SwapBody, SwapResponse,
-} from '../../../../shared/schemas/pool';
-import { toast } from '../../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../../lib/api';
-import { formatInteger, formatUsd, pluralize } from '../../../lib/format';
+} from '@/shared/schemas/pool';
+import { toast } from '@/client/components/ui/use-toast';
+import { apiJson, errorMessage } from '@/client/lib/api';
+import { formatInteger, formatUsd, pluralize } from '@/client/lib/format';
 import { POOLS_KEY } from './use-pool';
 
 /** Everything a pool operation can change: the pool and its quotes, holdings, cash, history and market data. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Pool } from '../../../../shared/schemas/pool';
+import type { Pool } from '@/shared/schemas/pool';
 
 export const POOLS_KEY = '/api/trading/pools';
 

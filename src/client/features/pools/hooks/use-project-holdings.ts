@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Credit } from '../../../../shared/schemas/credit';
+import type { Credit } from '@/shared/schemas/credit';
 
 /** Active tonnes the signed-in user holds of the project (what a sell or a deposit can use); null when signed out. */
 export function useProjectHoldings(projectId: number, signedIn: boolean): number | null {

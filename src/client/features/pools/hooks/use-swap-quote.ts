@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SwapQuote, SwapSide } from '../../../../shared/schemas/pool';
+import type { SwapQuote, SwapSide } from '@/shared/schemas/pool';
 import { POOLS_KEY } from './use-pool';
 
 /** Typing pauses this long before a quote is asked for, so each keystroke does not cost a request. */

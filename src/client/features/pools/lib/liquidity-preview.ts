@@ -1,10 +1,10 @@
-import { addLiquidity } from '../../../../domain/amm/add-liquidity';
-import { AmmError } from '../../../../domain/amm/amm-error';
-import { removeLiquidity } from '../../../../domain/amm/remove-liquidity';
-import type { PoolState } from '../../../../domain/amm/pool-state';
-import { formatCents } from '../../../../domain/money';
-import type { Pool } from '../../../../shared/schemas/pool';
-import { toCents } from '../../../lib/format';
+import { addLiquidity } from '@/domain/amm/add-liquidity';
+import { AmmError } from '@/domain/amm/amm-error';
+import { removeLiquidity } from '@/domain/amm/remove-liquidity';
+import type { PoolState } from '@/domain/amm/pool-state';
+import { formatCents } from '@/domain/money';
+import type { Pool } from '@/shared/schemas/pool';
+import { toCents } from '@/client/lib/format';
 
 /** The exact integer state behind a pool as the API shows it. */
 export function poolState(pool: Pool): PoolState {

@@ -1,6 +1,6 @@
-import { divCeil, divFloor, formatCents } from '../../../../domain/money';
-import type { SwapSide } from '../../../../shared/schemas/pool';
-import { toCents } from '../../../lib/format';
+import { divCeil, divFloor, formatCents } from '@/domain/money';
+import type { SwapSide } from '@/shared/schemas/pool';
+import { toCents } from '@/client/lib/format';
 
 /** The slippage presets of the swap form, in percent. */
 export const SLIPPAGE_PRESETS = ['0.5', '1', '2'] as const;

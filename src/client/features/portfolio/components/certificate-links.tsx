@@ -1,5 +1,5 @@
 import { Download, FileText } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 /** The printable certificate file; the server names it retirement-certificate-<id>.html. */
 export const certificateDownloadUrl = (id: string) => `/api/certificates/${encodeURIComponent(id)}/html?download=1`;

@@ -1,5 +1,5 @@
-import type { Credit } from '../../../../shared/schemas/credit';
-import { formatUsd, lineTotal } from '../../../lib/format';
+import type { Credit } from '@/shared/schemas/credit';
+import { formatUsd, lineTotal } from '@/client/lib/format';
 
 /** A holding as the Portfolio shows it: the API's credit plus its project's vintage (from the catalogue). */
 export type PortfolioCredit = Credit & { vintageYear: number | null };

@@ -1,6 +1,6 @@
 import { FileJson, FileSpreadsheet } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 
 const EXPORTS = [
   { href: '/api/exports/retirements.csv', label: 'Retirements CSV', icon: FileSpreadsheet },

@@ -1,5 +1,5 @@
 import { Flame, Lock } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 
 /**

@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/badge';
-import { capitalize, formatDate, formatInteger, formatUsd } from '../../../lib/format';
+import { Badge } from '@/client/components/ui/badge';
+import { capitalize, formatDate, formatInteger, formatUsd } from '@/client/lib/format';
 import { creditLabel, currentValue, holdingTitle, type PortfolioCredit } from './credit-label';
 import { STATUS_VARIANT } from './credit-status';
 import { HoldingActions } from './holding-actions';

@@ -1,8 +1,8 @@
 import { Leaf } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import type { LoadFailure } from '../../../components/load-error';
-import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
-import { capitalize, formatDate, formatInteger, formatUsd } from '../../../lib/format';
+import { Badge } from '@/client/components/ui/badge';
+import type { LoadFailure } from '@/client/components/load-error';
+import { TableCell, TableHead, TableRow } from '@/client/components/ui/table';
+import { capitalize, formatDate, formatInteger, formatUsd } from '@/client/lib/format';
 import { creditLabel, currentValue, holdingTitle, type PortfolioCredit } from './credit-label';
 import { STATUS_VARIANT } from './credit-status';
 import { HoldingActions } from './holding-actions';

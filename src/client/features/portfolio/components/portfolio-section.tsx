@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LoadError, type LoadFailure } from '../../../components/load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableHeader, TableRow } from '../../../components/ui/table';
+import { LoadError, type LoadFailure } from '@/client/components/load-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { Table, TableBody, TableHeader, TableRow } from '@/client/components/ui/table';
 
 interface PortfolioSectionProps {
   /** The card heading, also the table's accessible name. */

@@ -1,7 +1,7 @@
 import { Briefcase, LogIn } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useSignInHref } from '../../../hooks/use-sign-in-href';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { useSignInHref } from '@/client/hooks/use-sign-in-href';
 
 /** The Portfolio needs a signed-in user (SPEC.md §2): signed out, it offers Sign In (a full-page load). */
 export function PortfolioSignIn() {

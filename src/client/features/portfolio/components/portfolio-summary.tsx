@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Award, PieChart, Wallet } from 'lucide-react';
-import { roundHalfUp } from '../../../../domain/money';
-import type { Credit } from '../../../../shared/schemas/credit';
-import type { UserStats } from '../../../../shared/schemas/stats';
-import type { Transaction } from '../../../../shared/schemas/transaction';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Progress } from '../../../components/ui/progress';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatInteger, formatUsd, formatUsdCents, toCents } from '../../../lib/format';
+import { roundHalfUp } from '@/domain/money';
+import type { Credit } from '@/shared/schemas/credit';
+import type { UserStats } from '@/shared/schemas/stats';
+import type { Transaction } from '@/shared/schemas/transaction';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Progress } from '@/client/components/ui/progress';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { formatInteger, formatUsd, formatUsdCents, toCents } from '@/client/lib/format';
 
 interface PortfolioSummaryProps {
   stats: UserStats | null;

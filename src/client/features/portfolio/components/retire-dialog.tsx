@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { Flame, Loader2 } from 'lucide-react';
-import { MAX_REASON_LENGTH } from '../../../../shared/constants';
-import { MAX_BENEFICIARY_LENGTH } from '../../../../shared/schemas/certificate';
-import { ClaimFields } from '../../../components/claims/claim-fields';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { formatInteger } from '../../../lib/format';
-import type { RetireFlow } from '../hooks/use-retire-flow';
+import { MAX_REASON_LENGTH } from '@/shared/constants';
+import { MAX_BENEFICIARY_LENGTH } from '@/shared/schemas/certificate';
+import { ClaimFields } from '@/client/components/claims/claim-fields';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
+import { formatInteger } from '@/client/lib/format';
+import type { RetireFlow } from '@/client/features/portfolio/hooks/use-retire-flow';
 import { creditLabel, holdingTitle } from './credit-label';
 
 /** SPEC.md §2 Retire dialog: credit, quantity (clamped to the holding), reason, the optional beneficiary and the claim. */

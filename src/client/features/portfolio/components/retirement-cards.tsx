@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
-import { formatDate, formatInteger } from '../../../lib/format';
+import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
+import { formatDate, formatInteger } from '@/client/lib/format';
 import { CertificateDownloads } from './certificate-links';
 import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 

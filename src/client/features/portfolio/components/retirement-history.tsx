@@ -1,9 +1,9 @@
 import { Award } from 'lucide-react';
 import { Link } from 'wouter';
-import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
-import type { LoadFailure } from '../../../components/load-error';
-import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
-import { formatDate, formatInteger } from '../../../lib/format';
+import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
+import type { LoadFailure } from '@/client/components/load-error';
+import { TableCell, TableHead, TableRow } from '@/client/components/ui/table';
+import { formatDate, formatInteger } from '@/client/lib/format';
 import { CertificateDownloads } from './certificate-links';
 import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 import { PortfolioSection } from './portfolio-section';

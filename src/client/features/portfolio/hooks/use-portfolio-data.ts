@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Credit } from '../../../../shared/schemas/credit';
-import type { UserStats } from '../../../../shared/schemas/stats';
-import type { Transaction } from '../../../../shared/schemas/transaction';
-import { getQueryFn } from '../../../lib/api';
+import type { Credit } from '@/shared/schemas/credit';
+import type { UserStats } from '@/shared/schemas/stats';
+import type { Transaction } from '@/shared/schemas/transaction';
+import { getQueryFn } from '@/client/lib/api';
 
 /** SPEC.md §7: the user's own data is retried 3 times and fresh for 30 s. */
 const USER_DATA_OPTIONS = { retry: 3, staleTime: 30_000 } as const;

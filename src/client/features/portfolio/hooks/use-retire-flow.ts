@@ -1,12 +1,12 @@
 import { createElement, useState } from 'react';
-import { DEFAULT_RETIREMENT_REASON } from '../../../../shared/constants';
-import type { Credit } from '../../../../shared/schemas/credit';
-import type { PortfolioCredit } from '../components/credit-label';
-import { toast } from '../../../components/ui/use-toast';
-import { ToastLinkAction } from '../../../components/toast-link-action';
-import { errorMessage } from '../../../lib/api';
-import { tonnesCo2e } from '../../../lib/format';
-import { useClaimState } from '../../../components/claims/use-claim-state';
+import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
+import type { Credit } from '@/shared/schemas/credit';
+import type { PortfolioCredit } from '@/client/features/portfolio/components/credit-label';
+import { toast } from '@/client/components/ui/use-toast';
+import { ToastLinkAction } from '@/client/components/toast-link-action';
+import { errorMessage } from '@/client/lib/api';
+import { tonnesCo2e } from '@/client/lib/format';
+import { useClaimState } from '@/client/components/claims/use-claim-state';
 import { clampQuantity } from './clamp-quantity';
 import { useRetire } from './use-retire';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROCESSING_DELAY_MS } from '../../../../shared/constants';
-import type { RetireBody, RetireResponse } from '../../../../shared/schemas/certificate';
-import { apiJson } from '../../../lib/api';
-import { delay } from '../../../lib/delay';
+import { PROCESSING_DELAY_MS } from '@/shared/constants';
+import type { RetireBody, RetireResponse } from '@/shared/schemas/certificate';
+import { apiJson } from '@/client/lib/api';
+import { delay } from '@/client/lib/delay';
 import { PORTFOLIO_KEYS } from './use-portfolio-data';
 
 export interface RetireRequest extends RetireBody {

@@ -1,6 +1,6 @@
-import type { ProjectDetails } from '../../../../shared/schemas/project-details';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatInteger } from '../../../lib/format';
+import type { ProjectDetails } from '@/shared/schemas/project-details';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { formatInteger } from '@/client/lib/format';
 
 /** The latest (simulated) satellite MRV report of the project's coordinates: tile, key figures and the full text. */
 export function MrvSummary({ mrv }: { mrv: ProjectDetails['mrv'] }) {

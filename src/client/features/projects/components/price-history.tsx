@@ -1,7 +1,7 @@
-import type { Candle } from '../../../../shared/schemas/trading';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatUsd, pluralize } from '../../../lib/format';
-import { buildPriceSeries } from '../lib/price-series';
+import type { Candle } from '@/shared/schemas/trading';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { formatUsd, pluralize } from '@/client/lib/format';
+import { buildPriceSeries } from '@/client/features/projects/lib/price-series';
 
 const WIDTH = 600;
 const HEIGHT = 160;

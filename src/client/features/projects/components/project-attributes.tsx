@@ -1,8 +1,8 @@
 import {
   ARTICLE6_LABELS, CCP_LABEL_LABELS, CORRESPONDING_ADJUSTMENT_LABELS, CORSIA_LABELS, CREDIT_CATEGORY_LABELS, INTEGRITY_EXPLANATIONS,
   type IntegrityAttributes,
-} from '../../../../shared/integrity';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+} from '@/shared/integrity';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 
 /** Each integrity attribute with a one-line explanation of what it means for a buyer. */
 export function ProjectAttributes({ integrity }: { integrity: IntegrityAttributes }) {

@@ -1,4 +1,4 @@
-import { WORLD_OUTLINE } from '../lib/world-outline';
+import { WORLD_OUTLINE } from '@/client/features/projects/lib/world-outline';
 
 const WIDTH = 360;
 const HEIGHT = 180;

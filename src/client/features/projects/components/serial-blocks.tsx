@@ -1,6 +1,6 @@
-import type { ProjectDetails } from '../../../../shared/schemas/project-details';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatInteger, pluralize } from '../../../lib/format';
+import type { ProjectDetails } from '@/shared/schemas/project-details';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { formatInteger, pluralize } from '@/client/lib/format';
 
 /** Serials issued, still for sale, held and retired, with the retired blocks as ranges anyone can check on /verify. */
 export function SerialBlocks({ serials }: { serials: ProjectDetails['serials'] }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectDetails } from '../../../../shared/schemas/project-details';
-import type { Candle } from '../../../../shared/schemas/trading';
+import type { ProjectDetails } from '@/shared/schemas/project-details';
+import type { Candle } from '@/shared/schemas/trading';
 
 /** GET /api/projects/{id}: the project page's catalogue fields, serial blocks and latest MRV report. */
 export function useProjectDetails(projectId: number) {

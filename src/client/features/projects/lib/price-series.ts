@@ -1,6 +1,6 @@
-import type { Candle } from '../../../../shared/schemas/trading';
-import { formatCents } from '../../../../domain/money';
-import { toCents } from '../../../lib/format';
+import type { Candle } from '@/shared/schemas/trading';
+import { formatCents } from '@/domain/money';
+import { toCents } from '@/client/lib/format';
 
 export interface PricePoint {
   x: number;

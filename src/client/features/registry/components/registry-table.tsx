@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { CLAIM_PURPOSE_LABELS } from '../../../../shared/retirement-claim';
-import type { RegistryRetirement } from '../../../../shared/schemas/registry';
-import { formatInteger } from '../../../lib/format';
+import { CLAIM_PURPOSE_LABELS } from '@/shared/retirement-claim';
+import type { RegistryRetirement } from '@/shared/schemas/registry';
+import { formatInteger } from '@/client/lib/format';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RegistryPage } from '../../../../shared/schemas/registry';
+import type { RegistryPage } from '@/shared/schemas/registry';
 
 export function registryQueryString(search: string, page: number): string {
   const params = new URLSearchParams();

@@ -1,11 +1,11 @@
 import { Loader2, TriangleAlert } from 'lucide-react';
-import type { MarketOrderQuote } from '../../../../shared/schemas/trading';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api';
-import { formatUsd, pluralize } from '../../../lib/format';
-import { ownOrderWords, venueWords } from '../hooks/market-order-outcome';
-import { useMarketOrderQuote, type MarketOrderRequest } from '../hooks/use-market-order-quote';
+import type { MarketOrderQuote } from '@/shared/schemas/trading';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { errorMessage } from '@/client/lib/api';
+import { formatUsd, pluralize } from '@/client/lib/format';
+import { ownOrderWords, venueWords } from '@/client/features/trading/hooks/market-order-outcome';
+import { useMarketOrderQuote, type MarketOrderRequest } from '@/client/features/trading/hooks/use-market-order-quote';
 
 interface MarketOrderDialogProps {
   /** The order to confirm; null: closed. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { cn } from '@/client/lib/cn';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 
 interface MarketTableProps {
   /** The table's accessible name. */

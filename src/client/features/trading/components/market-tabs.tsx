@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { MyOrdersTable } from './my-orders-table';
 import { RecentTradesTable } from './recent-trades-table';
 

@@ -1,6 +1,6 @@
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatInteger, formatUsd } from '../../../lib/format';
-import { useMarketStats } from '../hooks/use-market-data';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { formatInteger, formatUsd } from '@/client/lib/format';
+import { useMarketStats } from '@/client/features/trading/hooks/use-market-data';
 
 /**
  * SPEC.md §2 market stats of the selected pair (24h Volume, 24h Trades, Avg Price, Active Orders) as one ticker

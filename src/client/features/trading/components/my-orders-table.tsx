@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import type { Order } from '../../../../shared/schemas/trading';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
-import { formatInteger, formatUsd, humanize } from '../../../lib/format';
-import { useCancelOrder } from '../hooks/use-order-actions';
-import { useMyOrders } from '../hooks/use-my-trading';
+import type { Order } from '@/shared/schemas/trading';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { cn } from '@/client/lib/cn';
+import { formatInteger, formatUsd, humanize } from '@/client/lib/format';
+import { useCancelOrder } from '@/client/features/trading/hooks/use-order-actions';
+import { useMyOrders } from '@/client/features/trading/hooks/use-my-trading';
 import { TableEmpty, TableLoading } from './table-states';
 
 const STATUS_VARIANT = { open: 'info', partially_filled: 'warning', filled: 'success', cancelled: 'secondary' } as const;

@@ -1,5 +1,5 @@
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import type { OrderForm } from '../hooks/use-order-form';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import type { OrderForm } from '@/client/features/trading/hooks/use-order-form';
 import { OrderBookTable } from './order-book-table';
 
 /** The always-visible order book column of the terminal; a click on a level fills the order form. */

@@ -1,14 +1,14 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { ORDER_BOOK_DEPTH } from '../../../../shared/constants';
-import type { Order, OrderBookLevel, OrderType, Trade } from '../../../../shared/schemas/trading';
-import { TableCell, TableRow } from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
-import { formatInteger, formatUsd, toCents } from '../../../lib/format';
-import { formatCents } from '../../../../domain/money';
-import { bookDepth, type DepthLevel } from '../hooks/book-depth';
-import { useOrderBook, useRecentTrades } from '../hooks/use-market-data';
-import { useMyOrders } from '../hooks/use-my-trading';
-import { useAuth } from '../../../hooks/use-auth';
+import { ORDER_BOOK_DEPTH } from '@/shared/constants';
+import type { Order, OrderBookLevel, OrderType, Trade } from '@/shared/schemas/trading';
+import { TableCell, TableRow } from '@/client/components/ui/table';
+import { cn } from '@/client/lib/cn';
+import { formatInteger, formatUsd, toCents } from '@/client/lib/format';
+import { formatCents } from '@/domain/money';
+import { bookDepth, type DepthLevel } from '@/client/features/trading/hooks/book-depth';
+import { useOrderBook, useRecentTrades } from '@/client/features/trading/hooks/use-market-data';
+import { useMyOrders } from '@/client/features/trading/hooks/use-my-trading';
+import { useAuth } from '@/client/hooks/use-auth';
 import { MarketTable } from './market-table';
 import { TableEmpty, TableLoading } from './table-states';
 

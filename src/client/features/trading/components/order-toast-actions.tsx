@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { ToastAction } from '../../../components/ui/toast';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
-import { useCancelOrder } from '../hooks/use-order-actions';
+import { ToastAction } from '@/client/components/ui/toast';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessage } from '@/client/lib/api';
+import { useCancelOrder } from '@/client/features/trading/hooks/use-order-actions';
 
 /** Where one order is shown: the terminal on its pair, the My Orders tab open and the row marked. */
 export const orderHref = (projectId: number, orderId: number) => `/trading?project=${projectId}&tab=orders&order=${orderId}`;

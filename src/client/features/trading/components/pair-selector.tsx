@@ -1,6 +1,6 @@
-import type { Project } from '../../../../shared/schemas/project';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import type { Project } from '@/shared/schemas/project';
+import { Label } from '@/client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 
 interface PairSelectorProps {
   projects: readonly Project[];

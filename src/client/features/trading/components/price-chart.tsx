@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { CandlestickSeries, createChart, HistogramSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { CHART_CANDLES, PRICE_INTERVALS, type PriceInterval } from '../../../../shared/constants';
-import type { Candle } from '../../../../shared/schemas/trading';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { formatUsd } from '../../../lib/format';
-import { usePriceHistory } from '../hooks/use-market-data';
-import { priceChange } from '../hooks/price-change';
+import { CHART_CANDLES, PRICE_INTERVALS, type PriceInterval } from '@/shared/constants';
+import type { Candle } from '@/shared/schemas/trading';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { cn } from '@/client/lib/cn';
+import { formatUsd } from '@/client/lib/format';
+import { usePriceHistory } from '@/client/features/trading/hooks/use-market-data';
+import { priceChange } from '@/client/features/trading/hooks/price-change';
 
 const UP = '#059669';
 const DOWN = '#dc2626';

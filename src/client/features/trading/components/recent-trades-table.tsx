@@ -1,6 +1,6 @@
-import { TableCell, TableRow } from '../../../components/ui/table';
-import { formatInteger, formatUsd } from '../../../lib/format';
-import { useRecentTrades } from '../hooks/use-market-data';
+import { TableCell, TableRow } from '@/client/components/ui/table';
+import { formatInteger, formatUsd } from '@/client/lib/format';
+import { useRecentTrades } from '@/client/features/trading/hooks/use-market-data';
 import { MarketTable } from './market-table';
 import { TableEmpty, TableLoading } from './table-states';
 

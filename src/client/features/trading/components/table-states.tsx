@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '@/client/components/ui/skeleton';
 
 export function TableEmpty({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-border py-10 text-center text-sm text-muted-foreground">{children}</p>;

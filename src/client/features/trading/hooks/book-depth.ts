@@ -1,4 +1,4 @@
-import type { OrderBookLevel } from '../../../../shared/schemas/trading';
+import type { OrderBookLevel } from '@/shared/schemas/trading';
 
 export interface DepthLevel extends OrderBookLevel {
   /** Tonnes on this side from the best price up to and including this level. */

@@ -1,6 +1,6 @@
-import type { MarketOrderQuote, OrderType, Trade } from '../../../../shared/schemas/trading';
-import { averagePriceCents, fillVenue } from '../../../../domain/routing/market-order-figures';
-import { formatUsdCents, pluralize, toCents } from '../../../lib/format';
+import type { MarketOrderQuote, OrderType, Trade } from '@/shared/schemas/trading';
+import { averagePriceCents, fillVenue } from '@/domain/routing/market-order-figures';
+import { formatUsdCents, pluralize, toCents } from '@/client/lib/format';
 
 export interface MarketOrderOutcome {
   variant: 'success' | 'destructive';

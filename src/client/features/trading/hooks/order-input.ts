@@ -1,4 +1,4 @@
-import { toCents } from '../../../lib/format';
+import { toCents } from '@/client/lib/format';
 
 export interface OrderInput {
   quantityText: string;

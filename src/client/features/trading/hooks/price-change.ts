@@ -1,6 +1,6 @@
-import { formatCents } from '../../../../domain/money';
-import type { Candle } from '../../../../shared/schemas/trading';
-import { toCents } from '../../../lib/format';
+import { formatCents } from '@/domain/money';
+import type { Candle } from '@/shared/schemas/trading';
+import { toCents } from '@/client/lib/format';
 
 export interface PriceChange {
   close: string;

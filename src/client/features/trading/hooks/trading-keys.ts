@@ -1,4 +1,4 @@
-import type { PriceInterval } from '../../../../shared/constants';
+import type { PriceInterval } from '@/shared/constants';
 
 // Query keys start with the API path (STYLE.md §2); the default query function joins them into the URL.
 export const orderBookKey = (projectId: number) => ['/api/trading/orderbook', projectId] as const;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PriceInterval } from '../../../../shared/constants';
-import { ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, RECENT_TRADES_LIMIT } from '../../../../shared/constants';
-import type { Candle, MarketStats, OrderBookData, Trade } from '../../../../shared/schemas/trading';
-import { apiJson } from '../../../lib/api';
+import type { PriceInterval } from '@/shared/constants';
+import { ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, RECENT_TRADES_LIMIT } from '@/shared/constants';
+import type { Candle, MarketStats, OrderBookData, Trade } from '@/shared/schemas/trading';
+import { apiJson } from '@/client/lib/api';
 import { marketStatsKey, orderBookKey, priceHistoryKey, recentTradesKey } from './trading-keys';
 
 // Public market data of one project. The live stream invalidates these keys, so no polling is needed.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MarketOrderQuote, OrderType } from '../../../../shared/schemas/trading';
-import { apiJson } from '../../../lib/api';
+import type { MarketOrderQuote, OrderType } from '@/shared/schemas/trading';
+import { apiJson } from '@/client/lib/api';
 
 export interface MarketOrderRequest {
   projectId: number;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Credit } from '../../../../shared/schemas/credit';
-import type { Order } from '../../../../shared/schemas/trading';
-import { getQueryFn } from '../../../lib/api';
+import type { Credit } from '@/shared/schemas/credit';
+import type { Order } from '@/shared/schemas/trading';
+import { getQueryFn } from '@/client/lib/api';
 import { MY_CREDITS_KEY, MY_ORDERS_KEY } from './trading-keys';
 
 /** The signed-in user's orders (live ones and the latest finished), or null when signed out. */

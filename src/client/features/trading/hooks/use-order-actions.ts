@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoutedTrade } from '../../../../shared/schemas/pool';
-import type { MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse } from '../../../../shared/schemas/trading';
-import { apiJson } from '../../../lib/api';
+import type { RoutedTrade } from '@/shared/schemas/pool';
+import type { MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse } from '@/shared/schemas/trading';
+import { apiJson } from '@/client/lib/api';
 import { marketKeys } from './trading-keys';
 
 function useRefreshMarket() {

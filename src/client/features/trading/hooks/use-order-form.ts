@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderType } from '../../../../shared/schemas/trading';
+import type { OrderType } from '@/shared/schemas/trading';
 
 export interface OrderForm {
   side: OrderType;

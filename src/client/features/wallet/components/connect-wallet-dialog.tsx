@@ -1,10 +1,10 @@
 import { CheckCircle2, Loader2, QrCode, Wallet } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { CURRENCY_SYMBOL, NETWORK_NAME } from '../../../../shared/constants';
-import { useWallet } from '../hooks/use-wallet';
-import { shortAddress } from '../services/format-wallet';
-import type { ConnectedWallet, WalletType } from '../services/wallet-types';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { CURRENCY_SYMBOL, NETWORK_NAME } from '@/shared/constants';
+import { useWallet } from '@/client/features/wallet/hooks/use-wallet';
+import { shortAddress } from '@/client/features/wallet/services/format-wallet';
+import type { ConnectedWallet, WalletType } from '@/client/features/wallet/services/wallet-types';
 
 export interface ConnectWalletDialogProps {
   open: boolean;

@@ -1,10 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { toast } from '../../../components/ui/use-toast';
-import { shortAddress } from '../services/format-wallet';
-import { connectBrowserWallet } from '../services/browser-wallet';
-import { connectSimulatedWallet } from '../services/simulated-wallet';
-import { walletStore } from '../services/wallet-store';
-import type { ConnectedWallet, WalletType } from '../services/wallet-types';
+import { toast } from '@/client/components/ui/use-toast';
+import { shortAddress } from '@/client/features/wallet/services/format-wallet';
+import { connectBrowserWallet } from '@/client/features/wallet/services/browser-wallet';
+import { connectSimulatedWallet } from '@/client/features/wallet/services/simulated-wallet';
+import { walletStore } from '@/client/features/wallet/services/wallet-store';
+import type { ConnectedWallet, WalletType } from '@/client/features/wallet/services/wallet-types';
 
 async function connectMetaMask(): Promise<ConnectedWallet> {
   try {

@@ -1,4 +1,4 @@
-import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME, PRICE_UNIT_DECIMALS } from '../../../../shared/constants';
+import { CHAIN_ID, CHAIN_ID_HEX, CURRENCY_SYMBOL, NETWORK_NAME, PRICE_UNIT_DECIMALS } from '@/shared/constants';
 import { formatBalance } from './format-wallet';
 import type { ConnectedWallet } from './wallet-types';
 

@@ -1,4 +1,4 @@
-import { CHAIN_ID, NETWORK_NAME } from '../../../../shared/constants';
+import { CHAIN_ID, NETWORK_NAME } from '@/shared/constants';
 import type { ConnectedWallet, WalletType } from './wallet-types';
 import { walletSimulation } from './wallet-simulation';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filterProjects } from '../../../../../src/client/features/marketplace/hooks/filter-projects';
-import { SEED_PROJECTS } from '../../../../../src/server/db/seed-projects';
-import { RATINGS } from '../../../../../src/shared/integrity';
-import type { Project } from '../../../../../src/shared/schemas/project';
+import { DEFAULT_FILTERS, filterProjects } from '@/client/features/marketplace/hooks/filter-projects';
+import { SEED_PROJECTS } from '@/server/db/seed-projects';
+import { RATINGS } from '@/shared/integrity';
+import type { Project } from '@/shared/schemas/project';
 
 // The demo catalogue as the API serves it (only the fields the filters read matter).
 const catalogue: Project[] = SEED_PROJECTS.map((seed, index) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../../../../src/shared/schemas/project';
-import { DEFAULT_FILTERS, filterProjects, hasActiveFilters } from '../../../../../src/client/features/marketplace/hooks/filter-projects';
-import { parseQuantity } from '../../../../../src/client/features/marketplace/hooks/parse-quantity';
+import type { Project } from '@/shared/schemas/project';
+import { DEFAULT_FILTERS, filterProjects, hasActiveFilters } from '@/client/features/marketplace/hooks/filter-projects';
+import { parseQuantity } from '@/client/features/marketplace/hooks/parse-quantity';
 
 const project = (id: number, name: string, projectType: Project['projectType'], standard: Project['standard'], pricePerCredit: string): Project => ({
   id, name, projectType, standard, pricePerCredit, description: '', imageUrl: null, country: 'X', vintageYear: 2022,

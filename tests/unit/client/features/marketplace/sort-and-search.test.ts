@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Rating } from '../../../../../src/shared/integrity';
-import type { Project } from '../../../../../src/shared/schemas/project';
-import { DEFAULT_FILTERS, activeRefinementCount, filterProjects } from '../../../../../src/client/features/marketplace/hooks/filter-projects';
-import { PROJECT_SORTS, sortProjects } from '../../../../../src/client/features/marketplace/hooks/sort-projects';
+import type { Rating } from '@/shared/integrity';
+import type { Project } from '@/shared/schemas/project';
+import { DEFAULT_FILTERS, activeRefinementCount, filterProjects } from '@/client/features/marketplace/hooks/filter-projects';
+import { PROJECT_SORTS, sortProjects } from '@/client/features/marketplace/hooks/sort-projects';
 
 const project = (id: number, fields: { name: string; country: string; price: string; vintage: number; rating: Rating | null; available: number }): Project => ({
   id, name: fields.name, country: fields.country, pricePerCredit: fields.price, vintageYear: fields.vintage, availableCredits: fields.available,

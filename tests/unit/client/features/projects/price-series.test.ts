@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPriceSeries } from '../../../../../src/client/features/projects/lib/price-series';
-import type { Candle } from '../../../../../src/shared/schemas/trading';
+import { buildPriceSeries } from '@/client/features/projects/lib/price-series';
+import type { Candle } from '@/shared/schemas/trading';
 
 const candle = (day: string, open: string, high: string, low: string, close: string): Candle => ({ time: `${day}T00:00:00.000Z`, open, high, low, close, volume: 5 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderBookLevel, Trade } from '../../../../../src/shared/schemas/trading';
-import { bookDepth } from '../../../../../src/client/features/trading/hooks/book-depth';
-import { marketOrderOutcome } from '../../../../../src/client/features/trading/hooks/market-order-outcome';
+import type { OrderBookLevel, Trade } from '@/shared/schemas/trading';
+import { bookDepth } from '@/client/features/trading/hooks/book-depth';
+import { marketOrderOutcome } from '@/client/features/trading/hooks/market-order-outcome';
 
 const level = (pricePerCredit: string, remainingQuantity: number): OrderBookLevel => ({ pricePerCredit, remainingQuantity, total: '0.00', orderCount: 1 });
 const trade = (quantity: number): Trade => ({

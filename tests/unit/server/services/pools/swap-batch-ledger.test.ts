@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quoteBuyCredits, quoteSellCredits } from '../../../../../src/domain/amm/quote-swap';
-import { SwapBatchLedger, type BatchLot } from '../../../../../src/domain/amm/swap-batch-ledger';
+import { quoteBuyCredits, quoteSellCredits } from '@/domain/amm/quote-swap';
+import { SwapBatchLedger, type BatchLot } from '@/domain/amm/swap-batch-ledger';
 
 const NOW = Date.UTC(2025, 5, 1);
 const DAY = 86_400_000;
