@@ -48,13 +48,15 @@ export function rpcRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 export function chainRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { config } = deps;
 
-  /** Reads from the chain within CHAIN_TIMEOUT_MS; 503 without a chain, 504 when it is too slow. */
+  /** Reads from the chain within CHAIN_TIMEOUT_MS; 503 without a chain or while its node is not answering, 504 when it is too slow. */
   async function read<T>(reply: FastifyReply, task: (chain: NonNullable<AppDeps['chain']>) => Promise<T>): Promise<T | FastifyReply> {
     if (!deps.chain) return reply.status(503).send({ message: 'The chain is disabled on this server' });
     try {
       return await withTimeout(task(deps.chain), config.chain.timeoutMs);
     } catch (error) {
       if (error instanceof ChainTimeoutError) return reply.status(504).send({ message: error.message });
+      // Not a revert: the node is restarting, stopped or unreachable. The chain is unavailable for now, not broken.
+      if (error instanceof ChainCallError && !error.contractError) return reply.status(503).send({ message: error.message });
       throw error;
     }
   }

@@ -44,9 +44,14 @@ describe('when the chain process is killed in the middle of anchoring', () => {
     // More work arrives and the node dies while it is being anchored.
     const more = Promise.all(Array.from({ length: 12 }, (_, i) => buyCredits(t.app, cookie, projects[i % projects.length], 2)));
     t.deps.chain!.killNode!('killed by the test');
-    const [projectsAnswer, ready] = await Promise.all([t.app.inject('/api/projects'), t.app.inject('/readyz')]);
+    const [projectsAnswer, ready, chainRead] = await Promise.all([
+      t.app.inject('/api/projects'), t.app.inject('/readyz'), t.app.inject(`/api/chain/tx/0x${'00'.repeat(32)}`),
+    ]);
     expect(projectsAnswer.statusCode).toBe(200);
     expect(ready.statusCode).toBe(200);
+    // A chain read while the node is down: unavailable (503, with the reason), never a 500.
+    expect(chainRead.statusCode).toBe(503);
+    expect(chainRead.json().message).toMatch(/restart|stopped/);
     bought.push(...(await more).map((answer) => answer.credit));
     expect((await retire(t.app, cookie, bought[0].id, { reason: 'After the crash' })).statusCode).toBe(201);
 
