@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { firstRow, intArray, parseJson } from '@/server/db/sql-values';
-import { holdings, projects, transactions, users, webhookDeliveries } from '@/server/db/schema';
-import { insertRows, insertSelect, updateRows } from '@/server/db/set-writes';
+import { firstRow, intArray, parseJson, textArray } from '@/server/db/sql-values';
+import { webhookOutboxFromArrays } from '@/server/db/record-webhook-events';
+import { holdings, projects, transactions, users } from '@/server/db/schema';
+import { insertRows, updateRows } from '@/server/db/set-writes';
 import type { StatementRunner } from '@/server/db/statement-runner';
 import { formatCents } from '@/domain/money';
 import { answersInsert, type KeyedAnswer } from '@/server/services/idempotency/idempotent-writes';
@@ -59,15 +60,12 @@ export interface PurchaseWrite {
  *
  * The purchase.completed outbox rows are built from the same arrays, for the buyers whose endpoints subscribed
  * (usually none): sending every purchase's event as JSON, to be parsed and mostly dropped by the join, cost about a
- * seventh of the write. Their payload is the text JSON.stringify gives for `{ type, timestamp, data }`, as the
- * other events' (record-webhook-events.ts); a test compares the delivered bytes.
+ * seventh of the write. The one outbox builder (record-webhook-events.ts) assembles them.
  */
 export async function writePurchases(
   tx: Executor, write: PurchaseWrite, now: Date, statements: StatementRunner,
 ): Promise<void> {
   const { projects: stock, users: cash, purchases } = write;
-  const column = <T>(rows: readonly T[], pick: (row: T) => number | string) => `{${rows.map(pick).join(',')}}`;
-  const money = (pick: (row: PurchaseWrite['purchases'][number]) => bigint) => `{${purchases.map((row) => formatCents(pick(row))).join(',')}}`;
   await statements(tx, sql`
     with sold as (${updateRows(projects, stock.map((row) => ({ id: row.id, availableCredits: row.available_credits, nextSerial: row.next_serial })))}),
     debited as (${updateRows(users, cash.map((row) => ({ id: row.id, cashCents: row.cash_cents })))}),
@@ -78,18 +76,15 @@ export async function writePurchases(
     recorded as (${insertRows(transactions, purchases.map((row) => ({
       userId: row.user_id, projectId: row.project_id, holdingId: row.holding_id, quantity: row.quantity, totalCents: row.total_cents, feeCents: row.fee_cents,
     })), { values: { type: 'purchase', createdAt: now } })}),
-    notified as (${insertSelect(webhookDeliveries, {
-      endpointId: sql`w.id`, messageId: sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`, eventType: 'purchase.completed',
-      payload: sql`concat('{"type":"purchase.completed","timestamp":"', ${now.toISOString()}::text, '","data":{"creditId":', x.holding_id,
-          ',"projectId":', x.project_id, ',"quantity":', x.quantity, ',"pricePerCredit":"', x.price, '","total":"', x.total,
-          '","serialStart":', x.serial_start, ',"serialEnd":', x.serial_end, '}}')`,
-      nextAttemptAt: now, createdAt: now,
-    }, sql`unnest(${column(purchases, (row) => row.holding_id)}::int[], ${column(purchases, (row) => row.user_id)}::int[],
-        ${column(purchases, (row) => row.project_id)}::int[], ${column(purchases, (row) => row.quantity)}::int[],
-        ${column(purchases, (row) => row.serial_start)}::int[], ${column(purchases, (row) => row.serial_end)}::int[],
-        ${money((row) => row.price_cents)}::text[], ${money((row) => row.total_cents)}::text[])
-        as x(holding_id, user_id, project_id, quantity, serial_start, serial_end, price, total)
-      join webhook_endpoints w on w.user_id = x.user_id and 'purchase.completed' = any(w.events) and w.disabled_at is null`)}),
+    notified as (${webhookOutboxFromArrays('purchase.completed', now, purchases.map((row) => row.user_id), [
+      { key: 'creditId', json: 'number', values: intArray(purchases.map((row) => row.holding_id)) },
+      { key: 'projectId', json: 'number', values: intArray(purchases.map((row) => row.project_id)) },
+      { key: 'quantity', json: 'number', values: intArray(purchases.map((row) => row.quantity)) },
+      { key: 'pricePerCredit', json: 'string', values: textArray(purchases.map((row) => formatCents(row.price_cents))) },
+      { key: 'total', json: 'string', values: textArray(purchases.map((row) => formatCents(row.total_cents))) },
+      { key: 'serialStart', json: 'number', values: intArray(purchases.map((row) => row.serial_start)) },
+      { key: 'serialEnd', json: 'number', values: intArray(purchases.map((row) => row.serial_end)) },
+    ])}),
     answered as (${answersInsert(write.answers, now)})
     select 1 as written`);
 }

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { LedgerChanges, LedgerLot, LedgerOrder } from '@/domain/trading/ledger-rows';
 import { bigintArray, firstRow, intArray, numberArray, nullableBigintArray, textArray } from '@/server/db/sql-values';
-import { holdings, orders as ordersTable, trades as tradesTable, transactions, webhookDeliveries } from '@/server/db/schema';
+import { holdings, orders as ordersTable, trades as tradesTable, transactions } from '@/server/db/schema';
+import { webhookOutboxFromArrays } from '@/server/db/record-webhook-events';
 import { insertRows, insertSelect, rowSet, updateRows } from '@/server/db/set-writes';
 import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 import { formatCents } from '@/domain/money';
@@ -157,13 +158,11 @@ function tradeParts(projectId: number, changes: LedgerChanges, now: Date): SQL[]
  * JSON document of every event sent only to be dropped by the join. A test compares the delivered bytes.
  */
 function filledOrdersOutbox(projectId: number, orders: readonly LedgerOrder[], now: Date): SQL {
-  return sql`outbox as (${insertSelect(webhookDeliveries, {
-    endpointId: sql`w.id`, messageId: sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`, eventType: 'order.filled',
-    payload: sql`concat('{"type":"order.filled","timestamp":"', ${now.toISOString()}::text, '","data":{"orderId":', x.order_id,
-      ',"projectId":', ${projectId}::int, ',"side":"', x.side, '","quantity":', x.quantity, ',"pricePerCredit":"', x.price, '"}}')`,
-    nextAttemptAt: now, createdAt: now,
-  }, sql`unnest(${intArray(orders.map((order) => order.userId))}, ${intArray(orders.map((order) => order.id))},
-      ${textArray(orders.map((order) => order.side))}, ${intArray(orders.map((order) => order.quantity))},
-      ${textArray(orders.map((order) => formatCents(order.priceCents)))}) as x(user_id, order_id, side, quantity, price)
-    join webhook_endpoints w on w.user_id = x.user_id and 'order.filled' = any(w.events) and w.disabled_at is null`)})`;
+  return sql`outbox as (${webhookOutboxFromArrays('order.filled', now, orders.map((order) => order.userId), [
+    { key: 'orderId', json: 'number', values: intArray(orders.map((order) => order.id)) },
+    { key: 'projectId', json: 'number', values: sql`${projectId}::int`, shared: true },
+    { key: 'side', json: 'string', values: textArray(orders.map((order) => order.side)) },
+    { key: 'quantity', json: 'number', values: intArray(orders.map((order) => order.quantity)) },
+    { key: 'pricePerCredit', json: 'string', values: textArray(orders.map((order) => formatCents(order.priceCents))) },
+  ])})`;
 }
