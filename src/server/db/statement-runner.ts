@@ -3,6 +3,7 @@ import { types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
+import { flattenSql } from './flatten-sql';
 
 /** Runs one of the hot-path statements (purchases, trading, swaps); the embedded database gets prepared ones. */
 export type StatementRunner = (executor: Executor, query: SQL) => Promise<unknown>;
@@ -59,11 +60,17 @@ const FIRST_REPLAN = 64;
  */
 export function preparedStatements(): StatementRunner {
   const prepared = new Set<string>();
+  /** Each statement text's name, so the text is hashed once, not on every execution. */
+  const names = new Map<string, string>();
   let executions = 0;
   let nextReplan = FIRST_REPLAN;
   return async (executor, query) => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `trading_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    const { sql: text, params } = flattenSql(query, dialect);
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `trading_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
     if (!prepared.has(name)) {
       const existing = await executor.execute(sql`select exists (select 1 from pg_prepared_statements where name = ${name}) as found`);
       if (!(existing as { rows: { found: boolean }[] }).rows[0].found) await executor.execute(sql.raw(`prepare ${name} as ${text}`));
