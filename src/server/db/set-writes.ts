@@ -70,33 +70,34 @@ const INTEGER_TYPES = new Set(['integer', 'bigint', 'smallint']);
 
 /** A value as the text PostgreSQL reads for the column's type; null stays null. Refuses a value of the wrong kind. */
 function valueText(table: PgTable, info: ColumnInfo, value: unknown): string | null {
-  const where = `${getTableName(table)}.${info.key}`;
+  // Named only when refused: this runs for every cell of every batch.
+  const refuse = (what: string) => new SetWriteError(`${getTableName(table)}.${info.key} ${what}`);
   if (value === null || value === undefined) {
-    if (info.column.notNull) throw new SetWriteError(`${where} is not null, got ${String(value)}`);
+    if (info.column.notNull) throw refuse(`is not null, got ${String(value)}`);
     return null;
   }
   switch (info.column.dataType) {
     case 'bigint':
-      if (typeof value !== 'bigint') throw new SetWriteError(`${where} takes a bigint, got ${typeof value}`);
+      if (typeof value !== 'bigint') throw refuse(`takes a bigint, got ${typeof value}`);
       return value.toString();
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value) || (INTEGER_TYPES.has(info.castType) && !Number.isSafeInteger(value))) {
-        throw new SetWriteError(`${where} takes ${INTEGER_TYPES.has(info.castType) ? 'an integer' : 'a number'}, got ${String(value)}`);
+        throw refuse(`takes ${INTEGER_TYPES.has(info.castType) ? 'an integer' : 'a number'}, got ${String(value)}`);
       }
       return String(value);
     case 'string':
-      if (typeof value !== 'string') throw new SetWriteError(`${where} takes a string, got ${typeof value}`);
+      if (typeof value !== 'string') throw refuse(`takes a string, got ${typeof value}`);
       return value;
     case 'date':
-      if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new SetWriteError(`${where} takes a valid Date`);
+      if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw refuse('takes a valid Date');
       return value.toISOString();
     case 'boolean':
-      if (typeof value !== 'boolean') throw new SetWriteError(`${where} takes a boolean, got ${typeof value}`);
+      if (typeof value !== 'boolean') throw refuse(`takes a boolean, got ${typeof value}`);
       return String(value);
     case 'json':
       return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     default:
-      throw new SetWriteError(`${where}: ${info.column.dataType} columns are not written by set-writes`);
+      throw new SetWriteError(`${getTableName(table)}.${info.key}: ${info.column.dataType} columns are not written by set-writes`);
   }
 }
 
@@ -119,13 +120,18 @@ const isBare = (info: ColumnInfo) => ['number', 'bigint', 'boolean'].includes(in
  */
 export function rowSet<T extends PgTable>(table: T, rows: readonly SetRow<T>[], options: { alias?: string; keys?: readonly ColumnKey<T>[] } = {}): RowSet<T> {
   const alias = options.alias ?? 'x';
-  const carried = options.keys ? new Set<string>(options.keys) : new Set(rows.flatMap((row) => Object.keys(row)));
+  // Every row carries the same keys: those given, or the first row's.
+  const carried = new Set<string>(options.keys ?? (rows.length > 0 ? Object.keys(rows[0]) : []));
   if (carried.size === 0) throw new SetWriteError(`rows of ${getTableName(table)} name no column`);
   for (const key of carried) columnInfo(table, key);
   const infos = columnsOf(table).filter((info) => carried.has(info.key));
   for (const row of rows) {
-    for (const key of Object.keys(row)) if (!carried.has(key)) throw new SetWriteError(`${getTableName(table)}.${key} is not among the row set's columns`);
     for (const info of infos) if (!(info.key in row)) throw new SetWriteError(`a row of ${getTableName(table)} lacks ${info.key}`);
+    // Only the carried keys, so any other is one too many.
+    if (Object.keys(row).length !== infos.length) {
+      const extra = Object.keys(row).find((key) => !carried.has(key));
+      throw new SetWriteError(`${getTableName(table)}.${extra} is not among the row set's columns`);
+    }
   }
   const arrays = infos.map((info) => {
     const texts = rows.map((row) => valueText(table, info, (row as Record<string, unknown>)[info.key]));
