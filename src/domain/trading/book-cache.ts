@@ -210,11 +210,6 @@ export class BookCache implements RestingState {
     this.version = version;
   }
 
-  /** The read that loads the project's waiting stops and last trade price, needed once before readFor when not `stopsLoaded`. */
-  stopsRead(): BookRead {
-    return { sides: [], orderIds: [], stops: true };
-  }
-
   /** Holds an untriggered stop (loaded, or placed by a batch) out of the book, in the stop book. */
   holdStop(order: LedgerOrder): void {
     this.pendingStops.set(order.id, order);

@@ -76,7 +76,7 @@ export async function lockBook(
     select (select book_version::float8 from bumped) as book_version, (select lots_version::float8 from bumped) as lots_version,
       (select name from project) as name,
       array(select nextval('orders_id_seq')::float8 from bumped cross join generate_series(1, ${placeCount}::int)) as ids,
-      array(select nextval('orders_sequence_seq')::float8 from bumped cross join generate_series(1, ${placeCount}::int + ${spare})) as sequences`);
+      array(select nextval('orders_sequence_seq')::float8 from bumped cross join generate_series(1, ${spare} + ${placeCount}::int)) as sequences`);
   const row = rowsOf<{ book_version: number | null; lots_version: number; name: string; ids: number[] | string; sequences: number[] | string }>(result)[0];
   if (row === undefined || row.book_version === null) return null;
   const ids = numberArray(row.ids);

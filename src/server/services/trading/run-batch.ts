@@ -126,15 +126,20 @@ export async function runOnBook(
   // Due GTD orders in the cache are cancelled first, so that none fills at or after its end.
   const due = book.dueCancels(now.getTime());
   const allCommands = due.length === 0 ? commands : [...due, ...commands];
-  if (!book.stopsLoaded) {
-    // A cache that starts again first learns the project's waiting stops and last trade price: the read below must cover what they reach.
-    const stopsRead = book.stopsRead();
-    book.absorb(stopsRead, (await readBatchState(tx, projectId, { book: stopsRead, traders: { cashOf: [], lotsOf: [], cash: new Map() } }, statements)).book);
-  }
-  const bookRead = book.readFor(allCommands, now.getTime());
+  // A cache that starts again also learns the project's waiting stops and last trade price, in the same read.
+  const loadsStops = !book.stopsLoaded;
+  const read = book.readFor(allCommands, now.getTime());
+  const bookRead = loadsStops ? { ...read, stops: true } : read;
   const traderRead = traders.readFor(allCommands);
   const state = await readBatchState(tx, projectId, { book: bookRead, traders: traderRead }, statements);
   book.absorb(bookRead, state.book);
+  if (loadsStops && book.pendingStops.size > 0) {
+    // The read must also cover what the waiting stops reach once triggered, which it could not know before.
+    const more = book.readFor(allCommands, now.getTime());
+    if (more.sides.length > 0 || more.orderIds.length > 0) {
+      book.absorb(more, (await readBatchState(tx, projectId, { book: more, traders: { cashOf: [], lotsOf: [], cash: new Map() } }, statements)).book);
+    }
+  }
   traders.absorb(traderRead, state);
   const inputs = traders.inputsFor(allCommands, traderRead);
   const run = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds, spareSequences: lock.spareSequences }, allCommands);
