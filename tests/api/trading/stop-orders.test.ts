@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@/shared/schemas/project';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { createTestApp, type TestApp } from '@tests/support/test-app';
-import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { findProject, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createPool, traderWithCredits } from '@tests/api/pools/pool-kit';
 import { cancelOrder, cashOf, ledgerFingerprint, newTrader, placeOrder, queryRows, send, tonnesOf } from './trading-kit';
 
 // Issue 31: stop (type "market") and stop-limit (type "limit") orders with stopPrice, triggered by the project's last
@@ -179,6 +180,32 @@ describe('stop orders on a running server', () => {
   });
 });
 
+describe('a stop reached by another writer\'s trade', () => {
+  it('is triggered by it: a routed market order\'s book leg, which runs outside the desk, reaches it', async () => {
+    const t = await createTestApp(ROOMY_RATE_LIMIT);
+    try {
+      const project = await findProject(t.app, 'Rajasthan Wind Power');
+      const provider = await traderWithCredits(t.app, project, [110], 'Provider');
+      await createPool(t.app, provider.cookie, { projectId: project.id, creditReserve: 100, tokenReserve: '5000' });
+      await tradeAt(t.app, project, '20.00');
+      const stopper = await newTrader(t.app, project, 0, 'Stop');
+      const stop = (await placeOrder(t.app, stopper, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '19.00', stopPrice: '21.00' })).json().order;
+      const seller = await newTrader(t.app, project, 1, 'Offer');
+      expect((await placeOrder(t.app, seller, { projectId: project.id, orderType: 'sell', quantity: 1, pricePerCredit: '21.00' })).statusCode).toBe(201);
+      const taker = await newTrader(t.app, project, 0, 'Taker');
+      const routed = await postJson(t.app, '/api/trading/market-order', { projectId: project.id, orderType: 'buy', quantity: 1 }, taker.cookie);
+      expect(routed.statusCode, routed.body).toBe(200);
+      expect(routed.json()).toMatchObject([{ venue: 'book', pricePerCredit: '21.00' }]);
+      // The routed order's own batch triggers it; were it missed, the sweep would within a second.
+      await vi.waitFor(async () => expect((await storedOrder(t, stop.id)).status).toBe('open'), { timeout: 10_000 });
+      expect((await storedOrder(t, stop.id)).triggered_at).not.toBeNull();
+      await assertLedgerInvariants(t.deps.db);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a stop placed before a restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stop-orders-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -198,6 +225,31 @@ describe('a stop placed before a restart', () => {
       expect((await placeOrder(t.app, bids, { projectId: project.id, orderType: 'buy', quantity: 2, pricePerCredit: '38.50' })).statusCode).toBe(201);
       await tradeAt(t.app, project, '39.00');
       expect(await storedOrder(t, stop.id)).toMatchObject({ status: 'filled', filled_quantity: 2 });
+      await assertLedgerInvariants(t.deps.db);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a waiting stop that the last trade price already reaches when a server starts', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stop-sweep-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is triggered by the start-up sweep, before any order arrives', async () => {
+    let t = await createTestApp(ROOMY_RATE_LIMIT, { persistentDataDir: dataDir });
+    const project = await findProject(t.app, 'Amazon Rainforest Conservation');
+    await tradeAt(t.app, project, '40.00');
+    const buyer = await newTrader(t.app, project, 0, 'Stop');
+    const stop = (await placeOrder(t.app, buyer, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '35.00', stopPrice: '41.00' })).json().order;
+    // As if a trade at 40.00 had reached it and no batch had triggered it: its stop moves to 39.00 while no server runs.
+    await t.deps.db.execute(sql`update orders set stop_price_cents = 3900 where id = ${stop.id}`);
+    await t.close();
+
+    t = await createTestApp(ROOMY_RATE_LIMIT, { persistentDataDir: dataDir });
+    try {
+      await vi.waitFor(async () => expect((await storedOrder(t, stop.id)).status).toBe('open'), { timeout: 20_000 });
+      expect((await storedOrder(t, stop.id)).triggered_at).not.toBeNull();
       await assertLedgerInvariants(t.deps.db);
     } finally {
       await t.close();

@@ -67,7 +67,8 @@ export interface BookLock {
 export async function lockBook(
   tx: Executor, projectId: number, placeCount: number, statements: StatementRunner = plainStatements, options: { stopSequences?: number } = {},
 ): Promise<BookLock | null> {
-  const spare = options.stopSequences === undefined ? sql`0` : sql`(${options.stopSequences}::int
+  // Every batch on the book may trigger the project's waiting stops (orders_pending_stops_idx: nothing to count when none wait).
+  const spare = sql`(${options.stopSequences ?? 0}::int
       + (select count(*)::int from orders where project_id = ${projectId}::int and status = 'pending_trigger'))`;
   const result = await statements(tx, sql`
     with ${lockedProject(lockById(projectId, sql`id, name`), true)}
