@@ -311,7 +311,8 @@ function reachOf(commands: readonly TradingCommand[]): Reach[] {
       if (bound > asks.boundCents) asks.boundCents = bound;
     } else {
       bids.tonnes += command.quantity;
-      const bound = command.kind === 'limit' ? command.priceCents : 0n;
+      // A sell stop market order's price is only its stop price: once triggered it sells at any price.
+      const bound = command.kind === 'limit' && !command.stopMarket ? command.priceCents : 0n;
       if (bids.boundCents < 0n || bound < bids.boundCents) bids.boundCents = bound;
     }
   }
