@@ -39,7 +39,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
 
   const strayEscrow = await rows<{ id: number }>(db, sql`
     select h.id from holdings h left join orders o on o.id = h.order_id
-    where h.status = 'escrowed' and (o.id is null or o.order_type <> 'sell' or o.status not in ('open', 'partially_filled')
+    where h.status = 'escrowed' and (o.id is null or o.order_type <> 'sell' or o.status not in ('open', 'partially_filled', 'pending_trigger')
       or o.user_id is distinct from h.user_id or o.project_id <> h.project_id)`);
   expect(strayEscrow, 'every escrowed holding belongs to a live sell order of its owner').toEqual([]);
   const strayOrderLinks = await rows<{ id: number }>(db, sql`select id from holdings where status <> 'escrowed' and order_id is not null`);
@@ -48,13 +48,13 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
   const escrowBreaks = await rows<{ id: number; remaining: number; escrowed: string }>(db, sql`
     select o.id, o.remaining_quantity as remaining, coalesce(sum(h.quantity), 0)::text as escrowed
     from orders o left join holdings h on h.order_id = o.id and h.status = 'escrowed'
-    where o.order_type = 'sell' and o.status in ('open', 'partially_filled')
+    where o.order_type = 'sell' and o.status in ('open', 'partially_filled', 'pending_trigger')
     group by o.id having coalesce(sum(h.quantity), 0) <> o.remaining_quantity`);
   expect(escrowBreaks, 'per live sell order: Σ escrowed = remaining').toEqual([]);
 
   const [cash] = await rows<{ imbalance: string }>(db, sql`
     select ((select coalesce(sum(cash_cents), 0) from users)
-      + (select coalesce(sum(locked_cents), 0) from orders where status in ('open', 'partially_filled') and order_type = 'buy')
+      + (select coalesce(sum(locked_cents), 0) from orders where status in ('open', 'partially_filled', 'pending_trigger') and order_type = 'buy')
       + (select coalesce(sum(cash_reserve_cents), 0) from pools)
       + (select coalesce(sum(total_cents), 0) from transactions where type = 'purchase')
       - (select coalesce(sum(deposited_cents), 0) from users))::text as imbalance`);
@@ -62,22 +62,30 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
 
   const lockBreaks = await rows<{ id: number }>(db, sql`
     select id from orders
-    where locked_cents <> case when order_type = 'buy' and status in ('open', 'partially_filled') then price_cents * remaining_quantity else 0 end`);
-  expect(lockBreaks, 'live buy orders lock price × remaining, every other order 0').toEqual([]);
+    where locked_cents <> case when order_type = 'buy' and status in ('open', 'partially_filled', 'pending_trigger') then price_cents * remaining_quantity else 0 end`);
+  expect(lockBreaks, 'live buy orders (untriggered stops too) lock price × remaining, every other order 0').toEqual([]);
 
   const orderBreaks = await rows<{ id: number }>(db, sql`
     select id from orders
     where filled_quantity + remaining_quantity <> quantity or filled_quantity < 0 or remaining_quantity < 0
       or (status = 'filled') <> (remaining_quantity = 0)
-      or (status = 'open' and filled_quantity <> 0)
+      or (status in ('open', 'pending_trigger') and filled_quantity <> 0)
+      or ((status = 'pending_trigger') <> (stop_price_cents is not null and triggered_at is null and status not in ('filled', 'cancelled')))
       or (status = 'partially_filled' and filled_quantity = 0)
-      or status not in ('open', 'partially_filled', 'filled', 'cancelled')`);
+      or status not in ('open', 'partially_filled', 'filled', 'cancelled', 'pending_trigger')`);
   expect(orderBreaks, 'filled + remaining = quantity and status agrees').toEqual([]);
 
   const crossed = await rows<{ project_id: number }>(db, sql`
     select project_id from orders where status in ('open', 'partially_filled') group by project_id
     having max(price_cents) filter (where order_type = 'buy') >= min(price_cents) filter (where order_type = 'sell')`);
   expect(crossed, 'no project has a crossed book').toEqual([]);
+
+  const reachedStops = await rows<{ id: number }>(db, sql`
+    select o.id from orders o cross join lateral (
+      select price_cents from trades t where t.project_id = o.project_id and t.venue = 'book' order by created_at desc, id desc limit 1) last
+    where o.status = 'pending_trigger'
+      and case when o.order_type = 'buy' then last.price_cents >= o.stop_price_cents else last.price_cents <= o.stop_price_cents end`);
+  expect(reachedStops, 'no untriggered stop is reached by its project\'s last book trade price').toEqual([]);
 
   const [payments] = await rows<{ traded: string; paid: string; received: string; trades: string; legs: string }>(db, sql`
     select

@@ -18,7 +18,8 @@ export interface Trade {
  * What happened to the incoming order:
  * - `filled`: fully traded;
  * - `rested`: a limit order whose remainder (possibly all of it) now rests in the book;
- * - `self_trade_cancelled`: matching reached a resting order of the same owner, so the remainder was cancelled;
+ * - `self_trade_cancelled`: matching reached a resting order of the same owner (cancel_newest), or a skipping order's
+ *   remainder would have rested across its owner's own orders, so the remainder was cancelled;
  * - `market_remainder_cancelled`: a market order found no more liquidity, so its remainder was cancelled;
  * - `ioc_remainder_cancelled`: an IOC limit order traded what it could and its remainder was cancelled;
  * - `fok_refused`: a FOK order could not fill completely at once, so nothing traded and all of it was cancelled;
@@ -55,6 +56,11 @@ export class MatchResult {
   cancelledTonnes = 0;
   tradeCount = 0;
   readonly trades: TradeRecord[] = [];
+  /** Resting orders of the taker's owner that cancel_oldest self-trade prevention cancelled: the first `cancelledMakerCount` entries. */
+  cancelledMakerCount = 0;
+  readonly cancelledMakerIds: EntityId[] = [];
+  /** The remaining tonnes each of them had when it was cancelled. */
+  readonly cancelledMakerTonnes: number[] = [];
 
   /** Clears the result for a new taker. */
   reset(takerId: EntityId, takerOwnerId: EntityId): void {
@@ -64,6 +70,14 @@ export class MatchResult {
     this.restingTonnes = 0;
     this.cancelledTonnes = 0;
     this.tradeCount = 0;
+    this.cancelledMakerCount = 0;
+  }
+
+  /** Records a resting order of the taker's owner cancelled by cancel_oldest self-trade prevention. */
+  addCancelledMaker(makerId: EntityId, remainingTonnes: number): void {
+    this.cancelledMakerIds[this.cancelledMakerCount] = makerId;
+    this.cancelledMakerTonnes[this.cancelledMakerCount] = remainingTonnes;
+    this.cancelledMakerCount++;
   }
 
   /** Records a trade, reusing a record from an earlier submit when there is one. */

@@ -1,6 +1,6 @@
 import { BookSide } from './book-side';
 import { MatchResult } from './match-result';
-import { checkOrderInput, type LimitOrderInput, type MarketOrderInput, type RestingOrderInput } from './order-input';
+import { checkOrderInput, type LimitOrderInput, type MarketOrderInput, type RestingOrderInput, type SelfTradePrevention } from './order-input';
 import { depthOf, liveOrdersOf, snapshotOf, type BookDepth, type OrderSnapshot } from './order-snapshot';
 import { orderStatus, type EntityId, type OrderSide } from './order-status';
 import { LEVEL, NEXT, NONE, OrderStore, OWNER, PRICE, QUANTITY, REMAINING, SHIFT, SIDE } from './order-store';
@@ -15,15 +15,27 @@ import { SlotIndex } from './slot-index';
  *
  * Limit orders carry a time in force (GTC, IOC, FOK) and may be post-only; see `submitLimit`.
  *
- * Self-trade prevention is cancel-newest: when the incoming order reaches a resting order of the same owner,
- * matching stops and the incoming order's remainder is cancelled (never rested), while the resting order keeps
- * its place. A remainder only rests once nothing crossing it is left, so the book is never crossed
- * (best bid < best ask).
+ * Self-trade prevention has three modes (see SelfTradePrevention), chosen per incoming order. The default is
+ * cancel-newest: when the incoming order reaches a resting order of the same owner, matching stops and the incoming
+ * order's remainder is cancelled (never rested), while the resting order keeps its place. cancel-oldest cancels the
+ * resting order (reported in the result) and goes on; skip passes over it. A remainder only rests once nothing
+ * crossing it is left, so the book is never crossed (best bid < best ask).
  *
  * The book holds live orders only: a filled or cancelled order leaves it at once (its slot is reused), and
  * its final state is reported in the submit result. The database keeps the history. Orders live in a typed-array
  * store (order-store.ts) and submits return one reused `MatchResult`, so the steady state allocates nothing.
  */
+/** Self-trade prevention modes as small integers for the matching loop. */
+const CANCEL_NEWEST = 0;
+const CANCEL_OLDEST = 1;
+const SKIP = 2;
+type StpCode = typeof CANCEL_NEWEST | typeof CANCEL_OLDEST | typeof SKIP;
+
+function stpCode(mode: SelfTradePrevention | undefined): StpCode {
+  if (mode === undefined || mode === 'cancel_newest') return CANCEL_NEWEST;
+  return mode === 'cancel_oldest' ? CANCEL_OLDEST : SKIP;
+}
+
 export class OrderBook {
   private readonly levelTable: PriceLevel[] = [];
   private readonly bids = new BookSide(1, this.levelTable);
@@ -61,8 +73,10 @@ export class OrderBook {
 
   /**
    * Matches a limit order by its time in force: GTC rests its remainder, IOC cancels it, FOK trades its whole
-   * quantity or nothing (the quantity it could reach before its owner's own first resting order, which stops it).
-   * A post-only order that would trade at once is refused whole. Self-trade prevention cancels any remainder.
+   * quantity or nothing (the quantity it could reach: with cancel_newest only before its owner's own first resting
+   * order, which stops it; with the other modes past its owner's orders). A post-only order that would trade at once
+   * is refused whole. cancel_newest self-trade prevention cancels any remainder, and so does skip when the remainder
+   * would rest across its owner's own orders.
    */
   submitLimit(order: LimitOrderInput): MatchResult {
     const { id, ownerId, side, priceCents, quantityTonnes } = order;
@@ -73,17 +87,22 @@ export class OrderBook {
     const opposite = side === 'buy' ? this.asks : this.bids;
     const ownerIndex = this.store.ownerIndex(ownerId);
     const limitKey = opposite.direction * priceCents;
+    const stp = stpCode(order.selfTradePrevention);
     if (order.postOnly === true && this.wouldTake(side, priceCents)) {
       return this.refuse(id, ownerId, quantityTonnes, 'post_only_refused');
     }
-    if (timeInForce === 'FOK' && this.reachableTonnes(ownerIndex, opposite, limitKey, quantityTonnes) < quantityTonnes) {
+    if (timeInForce === 'FOK' && this.reachableTonnes(ownerIndex, opposite, limitKey, quantityTonnes, stp) < quantityTonnes) {
       return this.refuse(id, ownerId, quantityTonnes, 'fok_refused');
     }
-    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, limitKey, quantityTonnes);
+    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, limitKey, quantityTonnes, stp);
     const result = this.result;
     if (remainingTonnes === 0) result.outcome = 'filled';
     else if (this.selfTradeStopped || timeInForce !== 'GTC') {
       result.outcome = this.selfTradeStopped ? 'self_trade_cancelled' : 'ioc_remainder_cancelled';
+      result.cancelledTonnes = remainingTonnes;
+    } else if (stp === SKIP && this.wouldTake(side, priceCents)) {
+      // Only the owner's own orders can still cross the remainder: resting it would cross the book.
+      result.outcome = 'self_trade_cancelled';
       result.cancelledTonnes = remainingTonnes;
     } else {
       result.outcome = 'rested';
@@ -102,11 +121,12 @@ export class OrderBook {
 
   /**
    * The tonnes a limit order of `ownerId` on `side` at `priceCents` could trade at once, counted up to `atLeast`:
-   * what a FOK order needs all of. Stops at the owner's own first resting order, where self-trade prevention would.
+   * what a FOK order needs all of. With cancel_newest (the default) it stops at the owner's own first resting order,
+   * where matching would; with cancel_oldest or skip the owner's orders count nothing and it goes on past them.
    */
-  fillableTonnes(side: OrderSide, ownerId: EntityId, priceCents: number, atLeast: number): number {
+  fillableTonnes(side: OrderSide, ownerId: EntityId, priceCents: number, atLeast: number, selfTradePrevention?: SelfTradePrevention): number {
     const opposite = side === 'buy' ? this.asks : this.bids;
-    return this.reachableTonnes(this.store.ownerIndex(ownerId), opposite, opposite.direction * priceCents, atLeast);
+    return this.reachableTonnes(this.store.ownerIndex(ownerId), opposite, opposite.direction * priceCents, atLeast, stpCode(selfTradePrevention));
   }
 
   /** Matches a market order immediate-or-cancel: whatever cannot trade now is cancelled. */
@@ -116,7 +136,7 @@ export class OrderBook {
     this.checkNewId(id);
     const opposite = side === 'buy' ? this.asks : this.bids;
     const ownerIndex = this.store.ownerIndex(ownerId);
-    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, -Infinity, quantityTonnes);
+    const remainingTonnes = this.match(id, ownerId, ownerIndex, opposite, -Infinity, quantityTonnes, stpCode(order.selfTradePrevention));
     const result = this.result;
     result.cancelledTonnes = remainingTonnes;
     if (remainingTonnes === 0) result.outcome = 'filled';
@@ -205,27 +225,36 @@ export class OrderBook {
 
   /**
    * Trades the taker against `opposite` from its best level while the level key (direction × price) is at
-   * least `limitKey`, and returns the taker's unmatched tonnes. Sets `selfTradeStopped` when it stopped at a
-   * resting order of the same owner.
+   * least `limitKey`, and returns the taker's unmatched tonnes. At a resting order of the same owner it acts by `stp`:
+   * cancel_newest stops (setting `selfTradeStopped`), cancel_oldest cancels that order, skip passes over it. Levels are
+   * walked by index: a level left holding the owner's orders stays, and removing one only shifts the better levels.
    */
-  private match(takerId: EntityId, ownerId: EntityId, ownerIndex: number, opposite: BookSide, limitKey: number, quantityTonnes: number): number {
+  private match(takerId: EntityId, ownerId: EntityId, ownerIndex: number, opposite: BookSide, limitKey: number, quantityTonnes: number, stp: StpCode): number {
     const { result, store } = this;
     const fields = store.fields;
     result.reset(takerId, ownerId);
     this.selfTradeStopped = false;
     let remainingTonnes = quantityTonnes;
-    while (remainingTonnes > 0 && opposite.count > 0) {
-      const top = opposite.count - 1;
-      if (opposite.keys[top] < limitKey) break;
-      const level = opposite.levels[top];
+    for (let index = opposite.count - 1; remainingTonnes > 0 && index >= 0; index--) {
+      if (opposite.keys[index] < limitKey) break;
+      const level = opposite.levels[index];
       let maker = level.head;
       while (maker !== NONE && remainingTonnes > 0) {
         const base = maker << SHIFT;
-        if (fields[base + OWNER] === ownerIndex) {
-          this.selfTradeStopped = true;
-          return remainingTonnes;
-        }
         const next = fields[base + NEXT];
+        if (fields[base + OWNER] === ownerIndex) {
+          if (stp === CANCEL_NEWEST) {
+            this.selfTradeStopped = true;
+            return remainingTonnes;
+          }
+          if (stp === CANCEL_OLDEST) {
+            const ownId = store.ids[maker];
+            result.addCancelledMaker(ownId, fields[base + REMAINING]);
+            this.remove(ownId, maker);
+          }
+          maker = next;
+          continue;
+        }
         const makerTonnes = fields[base + REMAINING];
         const tradeTonnes = makerTonnes < remainingTonnes ? makerTonnes : remainingTonnes;
         remainingTonnes -= tradeTonnes;
@@ -250,13 +279,19 @@ export class OrderBook {
     return result;
   }
 
-  /** Σ remaining tonnes from the best level of `opposite` while its key is ≥ `limitKey`, up to the owner's first order or `atLeast`. */
-  private reachableTonnes(ownerIndex: number, opposite: BookSide, limitKey: number, atLeast: number): number {
+  /**
+   * Σ remaining tonnes of other owners from the best level of `opposite` while its key is ≥ `limitKey`, up to `atLeast`;
+   * with cancel_newest only up to the owner's first order.
+   */
+  private reachableTonnes(ownerIndex: number, opposite: BookSide, limitKey: number, atLeast: number, stp: StpCode): number {
     const fields = this.store.fields;
     let tonnes = 0;
     for (let i = opposite.count - 1; i >= 0 && tonnes < atLeast && opposite.keys[i] >= limitKey; i--) {
       for (let slot = opposite.levels[i].head; slot !== NONE && tonnes < atLeast; slot = fields[(slot << SHIFT) + NEXT]) {
-        if (fields[(slot << SHIFT) + OWNER] === ownerIndex) return tonnes;
+        if (fields[(slot << SHIFT) + OWNER] === ownerIndex) {
+          if (stp === CANCEL_NEWEST) return tonnes;
+          continue;
+        }
         tonnes += fields[(slot << SHIFT) + REMAINING];
       }
     }

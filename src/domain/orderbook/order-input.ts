@@ -11,6 +11,18 @@ export const MAX_BOOK_QUANTITY_TONNES = 1_000_000_000;
  */
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
+/**
+ * What happens when an incoming order reaches a resting order of its own owner (self-trade prevention):
+ * - `cancel_newest` (the default): matching stops there and the incoming order's remainder is cancelled; the resting
+ *   order keeps its place;
+ * - `cancel_oldest`: the resting order is cancelled (it leaves the book) and matching goes on behind it;
+ * - `skip`: the incoming order passes over its own resting orders, which keep their place, and trades with the
+ *   others behind them. A remainder that would then rest across its own orders is cancelled instead, so that the
+ *   book is never crossed.
+ */
+export type SelfTradePrevention = 'cancel_newest' | 'cancel_oldest' | 'skip';
+export const SELF_TRADE_PREVENTION_MODES = ['cancel_newest', 'cancel_oldest', 'skip'] as const satisfies readonly SelfTradePrevention[];
+
 export interface LimitOrderInput {
   id: EntityId;
   ownerId: EntityId;
@@ -21,6 +33,8 @@ export interface LimitOrderInput {
   timeInForce?: TimeInForce;
   /** Only ever rests: refused whole, nothing traded, when it would take at once. GTC only. */
   postOnly?: boolean;
+  /** cancel_newest when absent. */
+  selfTradePrevention?: SelfTradePrevention;
 }
 
 export interface MarketOrderInput {
@@ -28,6 +42,8 @@ export interface MarketOrderInput {
   ownerId: EntityId;
   side: OrderSide;
   quantityTonnes: number;
+  /** cancel_newest when absent. */
+  selfTradePrevention?: SelfTradePrevention;
 }
 
 /** A stored order to load as resting: `remainingTonnes` defaults to the whole quantity. */

@@ -1,5 +1,6 @@
 import { OrderBook } from '@/domain/orderbook/order-book';
 import { MAX_BOOK_PRICE_CENTS } from '@/domain/orderbook/order-input';
+import { StopBook } from '@/domain/orderbook/stop-book';
 import { isLiveStatus, type OrderSide } from '@/domain/orderbook/order-status';
 import type { LedgerChanges, LedgerLot, LedgerOrder } from './ledger-rows';
 import type { TradingCommand } from './trading-command';
@@ -24,6 +25,8 @@ export interface BookRead {
   orderIds: number[];
   /** The batch's time: side reads leave out GTD orders due by then (they never fill; the sweep cancels them). */
   nowMs?: number;
+  /** Read the project's untriggered stops (all of them, with their escrow) and its last book trade price. */
+  stops?: boolean;
 }
 
 /** The answer to a BookRead: each side's orders in priority order, the orders read by id, and the escrowed lots of all of them. */
@@ -31,6 +34,8 @@ export interface BookRows {
   sides: { side: OrderSide; orders: LedgerOrder[] }[];
   byId: LedgerOrder[];
   lots: LedgerLot[];
+  /** When the read asked for them: every untriggered stop of the project, by sequence, and the last book trade price. */
+  stops?: { orders: LedgerOrder[]; lastPriceCents: bigint | null };
 }
 
 export interface BookCacheLimits {
@@ -63,6 +68,12 @@ export class BookCache implements RestingState {
   readonly orders = new Map<number, LedgerOrder>();
   readonly escrowByOrder = new Map<number, Set<LedgerLot>>();
   readonly offBook = new Map<number, LedgerOrder>();
+  /** Every untriggered stop of the project (issue 31), by id: out of the book, in `stops` by trigger price. */
+  readonly pendingStops = new Map<number, LedgerOrder>();
+  stops = new StopBook();
+  /** The project's last book trade price; null before its first trade. Valid once `stopsLoaded`. */
+  lastPriceCents: bigint | null = null;
+  stopsLoaded = false;
   book = new OrderBook();
   /** The book's version after the last batch this cache saw committed; null when the cache holds nothing yet. */
   version: number | null = null;
@@ -82,6 +93,10 @@ export class BookCache implements RestingState {
     this.orders.clear();
     this.escrowByOrder.clear();
     this.offBook.clear();
+    this.pendingStops.clear();
+    this.stops = new StopBook();
+    this.lastPriceCents = null;
+    this.stopsLoaded = false;
     this.book = new OrderBook();
     this.version = null;
     this.sides.buy = emptySide();
@@ -92,6 +107,7 @@ export class BookCache implements RestingState {
   markComplete(): void {
     this.sides.buy = { complete: true, cursor: null };
     this.sides.sell = { complete: true, cursor: null };
+    this.stopsLoaded = true;
   }
 
   /**
@@ -106,12 +122,16 @@ export class BookCache implements RestingState {
     // An amended order may leave its place (or its price) before a later command of the batch: like a cancelled one, it does not cover.
     const cancelling = new Set([...cancelIds, ...amendIds]);
     const sides: SideRead[] = [];
-    for (const need of reachOf(commands)) {
+    // Any waiting stop may trigger in the batch and then take like an order of its own: the read covers what they reach too.
+    for (const need of reachOf([...commands, ...[...this.pendingStops.values()].map(stopAsCommand)])) {
       if (this.covers(need, cancelling)) continue;
       const ahead = this.leanReads > 0 ? 0 : this.limits.readChunk;
-      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit: need.tonnes + cancelling.size + ahead });
+      // A taker that passes over or cancels its owner's own orders may reach any number of them: read the whole side.
+      const limit = need.pastOwnOrders ? READ_WHOLE_SIDE : need.tonnes + cancelling.size + ahead;
+      sides.push({ side: need.side, after: this.sides[need.side].cursor, limit });
     }
-    return { sides, orderIds: [...new Set([...cancelIds, ...amendIds])].filter((id) => !this.orders.has(id)), ...(nowMs === undefined ? {} : { nowMs }) };
+    const known = (id: number) => this.orders.has(id) || this.pendingStops.has(id);
+    return { sides, orderIds: [...new Set([...cancelIds, ...amendIds])].filter((id) => !known(id)), ...(nowMs === undefined ? {} : { nowMs }) };
   }
 
   /**
@@ -144,6 +164,11 @@ export class BookCache implements RestingState {
 
   /** Adds what a BookRead returned. */
   absorb(read: BookRead, rows: BookRows): void {
+    if (rows.stops) {
+      for (const order of rows.stops.orders) this.holdStop(order);
+      this.lastPriceCents = rows.stops.lastPriceCents;
+      this.stopsLoaded = true;
+    }
     for (const { side, orders } of rows.sides) {
       const limit = read.sides.find((request) => request.side === side)?.limit ?? Infinity;
       for (const order of orders) this.cache(order);
@@ -185,11 +210,18 @@ export class BookCache implements RestingState {
     this.version = version;
   }
 
+  /** Holds an untriggered stop (loaded, or placed by a batch) out of the book, in the stop book. */
+  holdStop(order: LedgerOrder): void {
+    this.pendingStops.set(order.id, order);
+    this.stops.add(order.id, order.side, Number(order.stopPriceCents), order.sequence);
+  }
+
   private covers(need: Reach, cancelling: ReadonlySet<number>): boolean {
     const state = this.sides[need.side];
     if (state.complete) return true;
     // Orders after the cursor rank at or behind its price, which is beyond what the takers accept.
     if (state.cursor && !withinBound(need.side, state.cursor.priceCents, need.boundCents)) return true;
+    if (need.pastOwnOrders) return false;
     // Orders being cancelled do not count: takers reach past them.
     let cancelledTonnes = 0;
     for (const id of cancelling) {
@@ -243,14 +275,26 @@ interface Reach {
   tonnes: number;
   /** The worst price a taker accepts: the highest buy limit for asks, the lowest sell limit for bids. */
   boundCents: bigint;
+  /** Some taker uses cancel_oldest or skip self-trade prevention, so its own orders do not stop it. */
+  pastOwnOrders: boolean;
+}
+
+/** A read limit beyond any side's size. */
+const READ_WHOLE_SIDE = 2_000_000_000;
+
+/** What a waiting stop would take once triggered, as the command it amounts to. */
+function stopAsCommand(order: LedgerOrder): TradingCommand {
+  const { userId, side, priceCents, quantity, selfTradePrevention } = order;
+  if (order.stopMarket && side === 'sell') return { kind: 'market', userId, side, quantity, selfTradePrevention };
+  return { kind: 'limit', userId, side, priceCents, quantity, selfTradePrevention };
 }
 
 /** What the commands can reach on each side of the book: the asks for buys, the bids for sells. */
 function reachOf(commands: readonly TradingCommand[]): Reach[] {
-  const asks: Reach = { side: 'sell', tonnes: 0, boundCents: 0n };
-  const bids: Reach = { side: 'buy', tonnes: 0, boundCents: -1n };
+  const asks: Reach = { side: 'sell', tonnes: 0, boundCents: 0n, pastOwnOrders: false };
+  const bids: Reach = { side: 'buy', tonnes: 0, boundCents: -1n, pastOwnOrders: false };
   for (const command of commands) {
-    if (command.kind === 'cancel') continue;
+    if (command.kind === 'cancel' || command.kind === 'triggers') continue;
     // An amend to a new price must see the opposite best price to refuse crossing it: one tonne within that price.
     if (command.kind === 'amend') {
       if (command.priceCents === null) continue;
@@ -259,6 +303,7 @@ function reachOf(commands: readonly TradingCommand[]): Reach[] {
       if (command.side === 'buy' ? command.priceCents > reach.boundCents : reach.boundCents < 0n || command.priceCents < reach.boundCents) reach.boundCents = command.priceCents;
       continue;
     }
+    if ((command.selfTradePrevention ?? 'cancel_newest') !== 'cancel_newest') (command.side === 'buy' ? asks : bids).pastOwnOrders = true;
     // A market order has no limit: it reaches every price.
     if (command.side === 'buy') {
       asks.tonnes += command.quantity;
@@ -266,7 +311,8 @@ function reachOf(commands: readonly TradingCommand[]): Reach[] {
       if (bound > asks.boundCents) asks.boundCents = bound;
     } else {
       bids.tonnes += command.quantity;
-      const bound = command.kind === 'limit' ? command.priceCents : 0n;
+      // A sell stop market order's price is only its stop price: once triggered it sells at any price.
+      const bound = command.kind === 'limit' && !command.stopMarket ? command.priceCents : 0n;
       if (bids.boundCents < 0n || bound < bids.boundCents) bids.boundCents = bound;
     }
   }

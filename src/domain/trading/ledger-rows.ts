@@ -2,6 +2,7 @@ import type { TimeInForce } from '@/domain/orderbook/order-input';
 
 /** What an order stores: the engine's kinds, plus GTD, which is GTC until `expiresAtMs`. */
 export type OrderTimeInForce = TimeInForce | 'GTD';
+import type { SelfTradePrevention } from '@/domain/orderbook/order-input';
 import type { OrderSide, OrderStatus } from '@/domain/orderbook/order-status';
 
 // The rows a trading batch reads and writes, as plain values (money in bigint cents, times in epoch ms).
@@ -47,6 +48,16 @@ export interface LedgerOrder {
   postOnly?: boolean;
   /** A GTD order's end (epoch ms): it never fills at or after it. Null or absent for every other order. */
   expiresAtMs?: number | null;
+  /** Self-trade prevention of the order when it takes; cancel_newest when absent. */
+  selfTradePrevention?: SelfTradePrevention;
+  /** A stop order's trigger price; null or absent for every other order. */
+  stopPriceCents?: bigint | null;
+  /** A stop that trades at the market once triggered (a buy at most at priceCents); false for a stop-limit. */
+  stopMarket?: boolean;
+  /** An untriggered stop: out of the book, stored with status 'pending_trigger' (its `status` here stays 'open'). */
+  pendingTrigger?: boolean;
+  /** When a stop was triggered; null or absent before and for every other order. */
+  triggeredAtMs?: number | null;
 }
 
 export interface LedgerTrade {

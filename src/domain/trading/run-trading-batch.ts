@@ -1,6 +1,7 @@
 import { ConflictError, DomainError, InsufficientCreditsError, NotFoundError, RefusedError, ValidationError } from '@/domain/errors';
 import { formatCents } from '@/domain/money';
-import { copyTrades, type MatchResult } from '@/domain/orderbook/match-result';
+import { copyTrades, type MatchResult, type Trade } from '@/domain/orderbook/match-result';
+import { stopReached } from '@/domain/orderbook/stop-book';
 import type { OrderBook } from '@/domain/orderbook/order-book';
 import { isLiveStatus, type OrderSide } from '@/domain/orderbook/order-status';
 import type { LedgerLot, LedgerOrder } from './ledger-rows';
@@ -25,6 +26,8 @@ export interface BatchInputs {
   lots: readonly LedgerLot[];
   /** Ids and arrival sequences reserved for the orders the batch may place, in command order. */
   newOrderIds: readonly { id: number; sequence: number }[];
+  /** Further sequences for the stops that may trigger (see BookLock.spareSequences). */
+  spareSequences?: readonly number[];
 }
 
 /** Everything a batch needs when nothing is cached: the inputs plus the orders and the escrowed lots it can reach. */
@@ -48,7 +51,15 @@ export interface BatchState extends Omit<BatchInputs, 'lots'> {
  * - a limit order's time in force: GTC rests its remainder, IOC cancels it, FOK fills whole or is stored cancelled
  *   having locked nothing; an IOC or FOK sell escrows only the tonnes it filled. A post-only order that would trade
  *   at once is refused (422) and changes nothing;
- * - a cancelled, IOC or self-trade-stopped remainder returns its lock or escrow to the owner at once.
+ * - a cancelled, IOC or self-trade-stopped remainder returns its lock or escrow to the owner at once, and so does a
+ *   resting order that cancel_oldest self-trade prevention cancelled;
+ * - a stop order (stopPriceCents) takes its lock or escrow like a resting order and waits out of the book, in the
+ *   cache's stop book, until the last trade price reaches it; one already reached is refused (422). Every trade's price
+ *   is handed to the stop book; the stops it reports enter the book right after the command (or triggered stop) whose
+ *   trades reached them, one by one in the order reported, each with a new sequence, so a cascade runs in crossing
+ *   order. A stop-limit enters as a GTC limit order, a stop market as a market order (a buy within its price).
+ * Every sequence the batch hands out (placed orders, amends that lose their place, triggered stops) is the next of the
+ * reserved ones, so sequences follow the order of events.
  * The cache must hold every resting order the commands can reach (see BookCache.readFor); the batch changes it in
  * place, so a caller whose write then fails must reset it.
  */
@@ -56,6 +67,7 @@ export function runCachedBatch(
   cache: BookCache, inputs: BatchInputs, commands: readonly TradingCommand[],
 ): { outcomes: CommandOutcome[]; ledger: TradingLedger } {
   const runner = new BatchRunner(cache, inputs);
+  runner.start();
   const outcomes = commands.map((command) => {
     try {
       return runner.run(command);
@@ -86,23 +98,114 @@ class BatchRunner {
   readonly ledger: TradingLedger;
   private readonly book: OrderBook;
   private nextId = 0;
+  private readonly sequences: number[];
+  private nextSequence = 0;
+  /** Stops the batch's trades have reached, in trigger order, waiting to enter the book. */
+  private readonly triggered: (number | string)[] = [];
 
   constructor(private readonly cache: BookCache, private readonly state: BatchInputs) {
     this.ledger = new TradingLedger(state, cache, state.nowMs);
     this.book = cache.book;
+    this.sequences = [...state.newOrderIds.map((id) => id.sequence), ...(state.spareSequences ?? [])].sort((a, b) => a - b);
+  }
+
+  /** Before the commands: the stops that the last trade price already reaches (another writer's trade moved it) enter first. */
+  start(): void {
+    const last = this.cache.lastPriceCents;
+    if (last !== null) this.cache.stops.trigger(Number(last), this.triggered);
+    this.enterTriggered();
   }
 
   run(command: TradingCommand): CommandOutcome {
+    const outcome = this.runCommand(command);
+    this.enterTriggered();
+    return outcome;
+  }
+
+  private runCommand(command: TradingCommand): CommandOutcome {
+    if (command.kind === 'triggers') return { ok: true, orderId: null, tradeKeys: [] };
     if (command.kind === 'cancel') return this.cancel(command);
     // The i-th placing command gets the i-th reserved id, used or not, so ids never depend on outcomes.
     const id = this.reserveId();
     if (command.kind === 'amend') return this.amend(command, id);
-    if (command.kind === 'limit') return this.limit(command, id);
+    if (command.kind === 'limit') return command.stopPriceCents == null ? this.limit(command, id) : this.placeStop(command, id);
     return command.side === 'buy' ? this.marketBuy(command, id) : this.marketSell(command, id);
+  }
+
+  /**
+   * A stop or stop-limit order: refused when the last trade price already reaches its stop (the wrong side of the
+   * market); otherwise it locks (buy: price × quantity) or escrows (sell: its tonnes) like a resting order and waits.
+   */
+  private placeStop(command: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
+    const { userId, side, priceCents, quantity, stopMarket = false } = command;
+    const stopPriceCents = command.stopPriceCents!;
+    const last = this.cache.lastPriceCents;
+    if (last !== null && stopReached(side, Number(stopPriceCents), Number(last))) {
+      throw new RefusedError(
+        `A ${side} stop must be ${side === 'buy' ? 'above' : 'below'} the last trade price of $${formatCents(last)}: a stop at $${formatCents(stopPriceCents)} would trigger at once; nothing was placed`,
+        { stopPriceCents, lastPriceCents: last },
+      );
+    }
+    const lockCents = side === 'buy' ? buyLockCents(priceCents, quantity) : 0n;
+    if (side === 'buy') this.requireCash(userId, lockCents, `this stop order locks $${formatCents(lockCents)}`);
+    else this.requireCredits(userId, quantity);
+    const order = this.newOrder(id, userId, side, priceCents, quantity, false, {
+      timeInForce: 'GTC', postOnly: false, expiresAtMs: null, selfTradePrevention: command.selfTradePrevention ?? 'cancel_newest',
+      stopPriceCents, stopMarket, pendingTrigger: true, triggeredAtMs: null,
+    });
+    if (side === 'buy') {
+      this.ledger.moveCash(userId, -lockCents);
+      order.lockedCents = lockCents;
+    } else this.ledger.escrow(order, quantity);
+    this.cache.holdStop(order);
+    return { ok: true, orderId: order.id, tradeKeys: [] };
+  }
+
+  /** Enters the triggered stops into the book, first triggered first; their trades may trigger more, which follow. */
+  private enterTriggered(): void {
+    for (let next = this.triggered.shift(); next !== undefined; next = this.triggered.shift()) {
+      const order = this.cache.pendingStops.get(Number(next));
+      if (!order) throw new Error(`triggered stop ${next} is not held`);
+      this.cache.pendingStops.delete(order.id);
+      this.cache.orders.set(order.id, order);
+      Object.assign(order, { pendingTrigger: false, triggeredAtMs: this.state.nowMs, sequence: this.takeSequence() });
+      this.ledger.markOrder(order);
+      const { id, userId: ownerId, side, quantity: quantityTonnes, selfTradePrevention } = order;
+      const result = order.stopMarket && side === 'sell'
+        ? this.book.submitMarket({ id, ownerId, side, quantityTonnes, selfTradePrevention })
+        : this.book.submitLimit({ id, ownerId, side, priceCents: Number(order.priceCents), quantityTonnes, timeInForce: order.stopMarket ? 'IOC' : 'GTC', selfTradePrevention });
+      const trades = this.settleMatch(order, result);
+      // A stop market sell shows the worst price it traded at, as a stored market order does.
+      if (order.stopMarket && side === 'sell' && trades.length > 0) order.priceCents = BigInt(trades[trades.length - 1].priceCents);
+      this.finishTaker(order, result);
+      if (result.outcome !== 'filled' && result.outcome !== 'rested') this.releaseRemainder(order);
+    }
+  }
+
+  /**
+   * Settles a taker's fills, cancels (releasing their lock or escrow) the own resting orders that cancel_oldest took
+   * out of the book, and hands the trade prices to the stop book. Returns the trades.
+   */
+  private settleMatch(order: LedgerOrder, result: MatchResult): Trade[] {
+    for (let i = 0; i < result.cancelledMakerCount; i++) {
+      const own = this.ledger.order(Number(result.cancelledMakerIds[i]));
+      if (!own) throw new Error(`own order ${result.cancelledMakerIds[i]} was not loaded`);
+      this.releaseRemainder(own);
+      own.status = 'cancelled';
+      this.ledger.markOrder(own);
+    }
+    const trades = copyTrades(result);
+    for (const trade of trades) {
+      settleFill(this.ledger, trade, order);
+      this.cache.lastPriceCents = BigInt(trade.priceCents);
+      this.cache.stops.trigger(trade.priceCents, this.triggered);
+    }
+    return trades;
   }
 
   private limit(command: Extract<TradingCommand, { kind: 'limit' }>, id: ReservedId): CommandOutcome {
     const { userId, side, priceCents, quantity, postOnly = false } = command;
+    const selfTradePrevention = command.selfTradePrevention ?? 'cancel_newest';
     const timeInForce = command.timeInForce ?? 'GTC';
     const expiresAtMs = timeInForce === 'GTD' ? command.expiresAtMs ?? null : null;
     if (expiresAtMs !== null && expiresAtMs <= this.state.nowMs) throw new ValidationError(`expiresAt ${new Date(expiresAtMs).toISOString()} has passed`);
@@ -110,12 +213,9 @@ class BatchRunner {
     if (side === 'buy') this.requireCash(userId, lockCents, `this order locks $${formatCents(lockCents)}`);
     else this.requireCredits(userId, quantity);
     if (postOnly) this.refuseTaking(side, priceCents);
-    const order = this.newOrder(id, userId, side, priceCents, quantity, false);
-    order.timeInForce = timeInForce;
-    order.postOnly = postOnly;
-    order.expiresAtMs = expiresAtMs;
+    const order = this.newOrder(id, userId, side, priceCents, quantity, false, { timeInForce, postOnly, expiresAtMs, selfTradePrevention });
     // A FOK that cannot fill whole is stored cancelled without locking anything, so nothing else changes.
-    if (timeInForce === 'FOK' && this.book.fillableTonnes(side, userId, Number(priceCents), quantity) < quantity) {
+    if (timeInForce === 'FOK' && this.book.fillableTonnes(side, userId, Number(priceCents), quantity, selfTradePrevention) < quantity) {
       order.status = 'cancelled';
       return { ok: true, orderId: order.id, tradeKeys: [] };
     }
@@ -127,10 +227,10 @@ class BatchRunner {
     } else if (rests) this.ledger.escrow(order, quantity);
     const result = this.book.submitLimit({
       id: order.id, ownerId: userId, side, priceCents: Number(priceCents), quantityTonnes: quantity, timeInForce: rests ? 'GTC' : timeInForce, postOnly,
+      selfTradePrevention,
     });
     if (!rests && side === 'sell' && result.filledTonnes > 0) this.ledger.escrow(order, result.filledTonnes);
-    const trades = copyTrades(result);
-    const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
+    const tradeKeys = this.settleMatchKeys(order, result);
     this.finishTaker(order, result);
     if (result.outcome !== 'filled' && result.outcome !== 'rested') this.releaseRemainder(order);
     return { ok: true, orderId: order.id, tradeKeys };
@@ -146,34 +246,45 @@ class BatchRunner {
     );
   }
 
-  private marketBuy({ userId, quantity }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
-    const asks = this.askLevels(quantity);
+  /** settleMatch, answering the keys of the recorded trades (the batch records them in order). */
+  private settleMatchKeys(order: LedgerOrder, result: MatchResult): number[] {
+    const first = this.ledger.tradeCount;
+    return this.settleMatch(order, result).map((_, index) => first + index);
+  }
+
+  private marketBuy({ userId, quantity, selfTradePrevention }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
+    // A buyer that passes over (or cancels) its own offers buys from the others alone: count only theirs.
+    const asks = (selfTradePrevention ?? 'cancel_newest') === 'cancel_newest' ? this.askLevels(quantity) : this.othersAskLevels(userId);
     if (asks.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
     const cashCents = this.ledger.cashOf(userId);
     const tonnes = affordableTonnes(asks, cashCents, quantity);
     if (tonnes === 0) {
       throw new RefusedError(`Insufficient funds: the best offer is $${formatCents(BigInt(asks[0].priceCents))} per credit and your cash balance is $${formatCents(cashCents)}`);
     }
-    const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'buy', quantityTonnes: tonnes });
-    return this.recordMarket(id, userId, 'buy', quantity, result);
+    const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'buy', quantityTonnes: tonnes, selfTradePrevention });
+    return this.recordMarket(id, userId, 'buy', quantity, result, selfTradePrevention);
   }
 
-  private marketSell({ userId, quantity }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
+  private marketSell({ userId, quantity, selfTradePrevention }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
     this.requireCredits(userId, quantity);
     if (this.book.bestBid() === undefined) return { ok: true, orderId: null, tradeKeys: [] };
-    const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'sell', quantityTonnes: quantity });
-    return this.recordMarket(id, userId, 'sell', quantity, result);
+    const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'sell', quantityTonnes: quantity, selfTradePrevention });
+    return this.recordMarket(id, userId, 'sell', quantity, result, selfTradePrevention);
   }
 
   /** Stores a market order that traded as the IOC limit order it amounts to, and settles its fills. */
-  private recordMarket(id: ReservedId, userId: number, side: OrderSide, quantity: number, result: MatchResult): CommandOutcome {
-    const trades = copyTrades(result);
-    if (trades.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
-    const worstPriceCents = BigInt(trades[trades.length - 1].priceCents);
-    const order = this.newOrder(id, userId, side, worstPriceCents, quantity, true);
-    order.timeInForce = 'IOC';
+  private recordMarket(
+    id: ReservedId, userId: number, side: OrderSide, quantity: number, result: MatchResult, selfTradePrevention: LedgerOrder['selfTradePrevention'],
+  ): CommandOutcome {
+    if (result.tradeCount === 0) {
+      // Nothing traded, so nothing is stored; own orders that cancel_oldest took out of the book are still cancelled.
+      this.settleMatch({ id: id.id, userId, side } as LedgerOrder, result);
+      return { ok: true, orderId: null, tradeKeys: [] };
+    }
+    const worstPriceCents = BigInt(result.trades[result.tradeCount - 1].priceCents);
+    const order = this.newOrder(id, userId, side, worstPriceCents, quantity, true, { timeInForce: 'IOC', selfTradePrevention });
     if (side === 'sell') this.ledger.escrow(order, result.filledTonnes);
-    const tradeKeys = trades.map((trade) => settleFill(this.ledger, trade, order));
+    const tradeKeys = this.settleMatchKeys(order, result);
     order.filledQuantity = result.filledTonnes;
     order.remainingQuantity = quantity - result.filledTonnes;
     order.status = order.remainingQuantity === 0 ? 'filled' : 'cancelled';
@@ -187,8 +298,14 @@ class BatchRunner {
       if (!due || !isLiveStatus(due.status) || !this.isDue(due)) return { ok: true, orderId: null, tradeKeys: [] };
     }
     const order = this.liveOrderOf(userId, orderId, 'cancelled');
-    // An order ranked after the cached top of the book is not in the in-memory book: nothing to unlink there.
-    if (!this.cache.offBook.has(order.id)) {
+    if (order.pendingTrigger) {
+      // An untriggered stop is in the stop book alone; afterwards it is a finished order the batch still knows.
+      this.cache.stops.remove(order.id);
+      this.cache.pendingStops.delete(order.id);
+      this.cache.offBook.set(order.id, order);
+      order.pendingTrigger = false;
+    } else if (!this.cache.offBook.has(order.id)) {
+      // An order ranked after the cached top of the book is not in the in-memory book: nothing to unlink there.
       const removedTonnes = this.book.cancel(order.id);
       if (removedTonnes !== order.remainingQuantity) throw new Error(`order ${orderId}: book had ${removedTonnes} t, ledger ${order.remainingQuantity} t`);
     }
@@ -205,6 +322,7 @@ class BatchRunner {
    */
   private amend(command: Extract<TradingCommand, { kind: 'amend' }>, id: ReservedId): CommandOutcome {
     const order = this.liveOrderOf(command.userId, command.orderId, 'amended');
+    if (order.pendingTrigger) throw new RefusedError(`Order ${order.id} is a stop order waiting for its trigger: it cannot be amended; cancel it and place a new one`);
     const priceCents = command.priceCents ?? order.priceCents;
     const quantity = command.quantity ?? order.quantity;
     if (quantity <= order.filledQuantity) {
@@ -284,10 +402,12 @@ class BatchRunner {
     }
   }
 
-  private newOrder(id: ReservedId, userId: number, side: OrderSide, priceCents: bigint, quantity: number, isMarket: boolean): LedgerOrder {
+  private newOrder(
+    id: ReservedId, userId: number, side: OrderSide, priceCents: bigint, quantity: number, isMarket: boolean, extra: Partial<LedgerOrder> = {},
+  ): LedgerOrder {
     const order: LedgerOrder = {
       id: id.id, userId, side, priceCents, quantity, filledQuantity: 0, remainingQuantity: quantity, lockedCents: 0n,
-      status: 'open', sequence: id.sequence, createdAtMs: this.state.nowMs, isNew: true, isMarket,
+      status: 'open', sequence: id.sequence, createdAtMs: this.state.nowMs, isNew: true, isMarket, ...extra,
     };
     this.ledger.addOrder(order);
     return order;
@@ -296,10 +416,27 @@ class BatchRunner {
   private reserveId(): ReservedId {
     const id = this.state.newOrderIds[this.nextId++];
     if (!id) throw new Error('the batch reserved too few order ids');
-    return id;
+    return { id: id.id, sequence: this.takeSequence() };
+  }
+
+  private takeSequence(): number {
+    const sequence = this.sequences[this.nextSequence++];
+    if (sequence === undefined) throw new Error('the batch reserved too few sequences');
+    return sequence;
   }
 
   /** Ask levels best first, enough of them to hold `quantity` tonnes when the book has that many. */
+  private othersAskLevels(userId: number): AskLevel[] {
+    const levels: AskLevel[] = [];
+    for (const ask of this.book.liveOrders('sell')) {
+      if (ask.ownerId === userId) continue;
+      const last = levels.at(-1);
+      if (last && last.priceCents === ask.priceCents) last.quantityTonnes += ask.remainingTonnes;
+      else levels.push({ priceCents: ask.priceCents, quantityTonnes: ask.remainingTonnes });
+    }
+    return levels;
+  }
+
   private askLevels(quantity: number): AskLevel[] {
     for (let levels = 16; ; levels *= 4) {
       const asks = this.book.depth(levels).asks;

@@ -65,7 +65,7 @@ export class TraderCache {
     const sells = new Map<number, number>();
     const marketBuyers = new Set<number>();
     for (const command of commands) {
-      if (command.kind === 'cancel') continue;
+      if (command.kind === 'cancel' || command.kind === 'triggers') continue;
       // An amend's lock depends on the stored order: its buyer's cash is read, as a market buyer's; a sell needs at most its new quantity.
       if (command.kind === 'amend') {
         if (command.side === 'buy') marketBuyers.add(command.userId);
@@ -119,6 +119,7 @@ export class TraderCache {
     const traders = new Set<number>();
     for (const command of commands) {
       traders.add(command.userId);
+      if (command.kind === 'triggers') continue;
       if (command.kind !== 'cancel' && command.side === 'buy') buyers.add(command.userId);
     }
     return {

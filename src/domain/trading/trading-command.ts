@@ -1,10 +1,20 @@
 import type { OrderTimeInForce } from './ledger-rows';
 import type { OrderSide } from '@/domain/orderbook/order-status';
+import type { SelfTradePrevention } from '@/domain/orderbook/order-input';
 
 /** One request to a project's order book, as the trading desk queues it. */
 export type TradingCommand =
-  | { kind: 'limit'; userId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: OrderTimeInForce; postOnly?: boolean; expiresAtMs?: number | null }
-  | { kind: 'market'; userId: number; side: OrderSide; quantity: number }
+  /**
+   * A limit order, or with `stopPriceCents` a stop: a stop-limit, or with `stopMarket` a stop market order (a buy's
+   * priceCents is the most it pays, locked at placement; a sell's is its stop price until it trades).
+   */
+  | {
+    kind: 'limit'; userId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: OrderTimeInForce; postOnly?: boolean;
+    expiresAtMs?: number | null; selfTradePrevention?: SelfTradePrevention; stopPriceCents?: bigint | null; stopMarket?: boolean;
+  }
+  | { kind: 'market'; userId: number; side: OrderSide; quantity: number; selfTradePrevention?: SelfTradePrevention }
+  /** Places nothing: the batch only triggers the stops that the last trade price (maybe another writer's) has reached. */
+  | { kind: 'triggers'; userId: 0 }
   /** `expiry`: the expiry sweep's or a batch's own cancel of a due GTD order; a no-op when it is no longer live or due. */
   | { kind: 'cancel'; userId: number; orderId: number; expiry?: boolean }
   /** A new price and/or total quantity (null: unchanged) for a live order of `side` (sides never change). */

@@ -13,6 +13,8 @@ export interface RestingState {
   readonly escrowByOrder: Map<number, Set<LedgerLot>>;
   /** Orders read for the batch alone (cancels of orders the cache does not hold), looked up after `orders`. */
   readonly offBook: Map<number, LedgerOrder>;
+  /** Untriggered stop orders: live (they hold a lock or escrow) but out of the book. */
+  readonly pendingStops: Map<number, LedgerOrder>;
 }
 
 /**
@@ -90,12 +92,13 @@ export class TradingLedger {
   }
 
   order(id: number): LedgerOrder | undefined {
-    return this.resting.orders.get(id) ?? this.resting.offBook.get(id);
+    return this.resting.orders.get(id) ?? this.resting.pendingStops.get(id) ?? this.resting.offBook.get(id);
   }
 
+  /** Adds an order placed in the batch: to the pending stops when it is an untriggered stop. */
   addOrder(order: LedgerOrder): void {
     if (this.order(order.id)) throw new Error(`order ${order.id} exists already`);
-    this.resting.orders.set(order.id, order);
+    (order.pendingTrigger ? this.resting.pendingStops : this.resting.orders).set(order.id, order);
     this.newOrders.push(order);
     this.touchedUsers.add(order.userId);
   }
@@ -146,6 +149,11 @@ export class TradingLedger {
       });
       return lot.id;
     });
+  }
+
+  /** Trades recorded so far: the key the next one gets. */
+  get tradeCount(): number {
+    return this.trades.length;
   }
 
   recordTrade(trade: Omit<LedgerTrade, 'key'>): LedgerTrade {

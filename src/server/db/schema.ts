@@ -216,6 +216,17 @@ export const orders = pgTable('orders', {
   postOnly: boolean('post_only').notNull().default(false),
   /** A GTD order's end: it never fills at or after it, and the expiry sweep cancels it. Null for every other kind. */
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * A stop or stop-limit order's trigger (issue 31): it waits with status 'pending_trigger' (holding its lock or
+   * escrow, out of the book) until the last book trade price reaches it. Null for every other order.
+   */
+  stopPriceCents: cents('stop_price_cents'),
+  /** A stop order that trades at the market once triggered (a buy within its price, the most it pays); false for a stop-limit. */
+  stopMarket: boolean('stop_market').notNull().default(false),
+  /** When a stop order was triggered and entered the book; null before (and for every other order). */
+  triggeredAt: timestamp('triggered_at', { withTimezone: true, mode: 'date' }),
+  /** cancel_newest (the default, and every order placed before issue 31's modes), cancel_oldest or skip. */
+  selfTradePrevention: text('self_trade_prevention').notNull().default('cancel_newest'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
@@ -224,6 +235,8 @@ export const orders = pgTable('orders', {
   index('orders_live_idx').on(t.projectId, t.orderType, t.priceCents, t.sequence).where(sql`${t.status} in ('open', 'partially_filled')`),
   index('orders_user_idx').on(t.userId, t.createdAt),
   // The expiry sweep's query: live GTD orders by end.
+  // Untriggered stops of a project: the desk loads them all, the trigger sweep and the lock count them.
+  index('orders_pending_stops_idx').on(t.projectId).where(sql`${t.status} = 'pending_trigger'`),
   index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null and ${t.status} in ('open', 'partially_filled')`),
   check('orders_fill_sum', sql`${t.filledQuantity} + ${t.remainingQuantity} = ${t.quantity}`),
   check('orders_locked_non_negative', sql`${t.lockedCents} >= 0`),

@@ -17,6 +17,8 @@ export interface OrderExpirySweep {
  */
 export function startOrderExpirySweep(options: {
   expireDueOrders: () => Promise<number>;
+  /** Issue 31 stops: runs a batch for each project whose waiting stops the last trade price reached (see TradingDesk.triggerReachedStops). */
+  triggerReachedStops?: () => Promise<number>;
   databaseUrl: string | undefined;
   intervalMs?: number;
   log: (line: string) => void;
@@ -26,8 +28,11 @@ export function startOrderExpirySweep(options: {
   let running: Promise<void> = Promise.resolve();
 
   const tick = () => {
-    running = options.expireDueOrders().then(
-      (count) => { if (count > 0) options.log(`Expired ${count} GTD orders`); },
+    running = options.expireDueOrders().then(async (count) => {
+      if (count > 0) options.log(`Expired ${count} GTD orders`);
+      const projects = (await options.triggerReachedStops?.()) ?? 0;
+      if (projects > 0) options.log(`Triggered reached stop orders of ${projects} projects`);
+    },
       (error: unknown) => options.log(`Order expiry sweep failed: ${(error as Error).message}`),
     ).finally(schedule);
   };

@@ -42,19 +42,24 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBodies(app);
     // Issue 31: GTD orders are cancelled at their end, on one instance at a time (see startOrderExpirySweep).
-    const expiry = startOrderExpirySweep({ expireDueOrders: () => desk.expireDueOrders(), databaseUrl: deps.config.databaseUrl, log: (line) => app.log.info(line) });
+    // Issue 31 stops reached while no batch ran (a restart, another writer's trade) are triggered by the same sweep.
+    const expiry = startOrderExpirySweep({ expireDueOrders: () => desk.expireDueOrders(), triggerReachedStops: () => desk.triggerReachedStops(), databaseUrl: deps.config.databaseUrl, log: (line) => app.log.info(line) });
     app.addHook('onClose', () => expiry.stop());
 
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly, expiresAt } = request.body;
-      const priceCents = parseCents(pricePerCredit);
+      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly, expiresAt, type, stopPrice, selfTradePrevention } = request.body;
+      const stopPriceCents = stopPrice === undefined ? null : parseCents(stopPrice);
+      // A sell stop market order has no price of its own: its stop price stands in until it trades (then its worst fill price).
+      const priceCents = parseCents(pricePerCredit ?? stopPrice!);
       const expiresAtMs = expiresAt === undefined ? null : Date.parse(expiresAt);
       if (expiresAtMs !== null) checkOrderExpiry(expiresAtMs, clock().getTime());
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: (ticket) => desk.placeLimitOrder({ userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs }, ticket),
+        work: (ticket) => desk.placeLimitOrder({
+          userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs, selfTradePrevention, stopPriceCents, stopMarket: type === 'market',
+        }, ticket),
       });
     });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_TONNES, ORDER_BOOK_DEPTH, PRICE_HISTORY_LIMIT, PRICE_INTERVALS, RECENT_TRADES_LIMIT } from '@/shared/constants';
-import { idParam, MAX_ID, moneyString, priceDollars, quantityTonnes, wholeNumberQuery } from './common';
+import { MAX_PRICE_CENTS } from '@/shared/constants';
+import { dollarsField, idParam, MAX_ID, moneyString, priceDollars, quantityTonnes, wholeNumberQuery } from './common';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -13,6 +14,11 @@ const orderTypeField = z.enum(ORDER_TYPES, { error: 'orderType must be "buy" or 
 /** How long a limit order may wait (issue 31): GTC rests until cancelled, GTD until `expiresAt`, IOC cancels what it cannot fill at once, FOK fills whole or not at all. */
 export const TIME_IN_FORCE = ['GTC', 'GTD', 'IOC', 'FOK'] as const;
 export type TimeInForceName = (typeof TIME_IN_FORCE)[number];
+/** Issue 31 self-trade prevention modes; cancel_newest is the default (and what every order did before). */
+export const SELF_TRADE_PREVENTION = ['cancel_newest', 'cancel_oldest', 'skip'] as const;
+export const ORDER_KINDS = ['limit', 'market'] as const;
+
+const stopPriceField = dollarsField('stopPrice', { minCents: 1n, maxCents: MAX_PRICE_CENTS }, 'stopPrice must be a positive amount with at most 2 decimals');
 
 /** Path ids are parsed strictly (digits only): see idParam. */
 export const idPathParam = idParam;
@@ -25,7 +31,14 @@ export const placeOrderBody = z.strictObject({
   projectId: projectIdField,
   orderType: orderTypeField,
   quantity: quantityTonnes,
-  pricePerCredit: priceDollars,
+  type: z.enum(ORDER_KINDS, { error: 'type must be "limit" or "market"' }).default('limit')
+    .describe('limit (default); market only with stopPrice: a stop market order (plain market orders go to POST /trading/market-order)'),
+  pricePerCredit: priceDollars.optional()
+    .describe('The limit price; required except for a sell stop market order. For a buy stop market order: the most it pays per credit, locked at placement'),
+  stopPrice: stopPriceField.optional()
+    .describe('Makes it a stop (type market) or stop-limit (type limit) order: held, out of the book, until the last book trade price reaches it (buy: at or above, sell: at or below); it must not have reached it already (422)'),
+  selfTradePrevention: z.enum(SELF_TRADE_PREVENTION, { error: 'selfTradePrevention must be "cancel_newest", "cancel_oldest" or "skip"' }).default('cancel_newest')
+    .describe('When the order reaches a resting order of its owner: cancel_newest (default) cancels this order\'s remainder; cancel_oldest cancels the resting order and goes on; skip passes over it'),
   totalValue: z.union([z.number(), z.string()]).optional(),
   remainingQuantity: z.number().optional(),
   timeInForce: z.enum(TIME_IN_FORCE, { error: 'timeInForce must be "GTC", "GTD", "IOC" or "FOK"' }).default('GTC')
@@ -38,6 +51,16 @@ export const placeOrderBody = z.strictObject({
   error: 'postOnly needs timeInForce "GTC" or "GTD": a post-only order rests, an IOC or FOK order never does', path: ['postOnly'],
 }).refine((body) => (body.timeInForce === 'GTD') === (body.expiresAt !== undefined), {
   error: 'expiresAt goes with timeInForce "GTD", and GTD needs expiresAt', path: ['expiresAt'],
+}).refine((body) => body.type === 'limit' || body.stopPrice !== undefined, {
+  error: 'type "market" needs stopPrice (a stop market order); place a plain market order with POST /api/trading/market-order', path: ['stopPrice'],
+}).refine((body) => body.stopPrice === undefined || !body.postOnly, {
+  error: 'stopPrice cannot go with postOnly: a triggered stop may take', path: ['postOnly'],
+}).refine((body) => body.stopPrice === undefined || body.timeInForce === 'GTC', {
+  error: 'stopPrice goes with timeInForce "GTC" only: a stop waits until triggered (a stop market order then trades at once, the rest cancelled)', path: ['timeInForce'],
+}).refine((body) => body.pricePerCredit !== undefined || (body.type === 'market' && body.orderType === 'sell'), {
+  error: 'pricePerCredit is required (for a buy stop market order: the most it pays per credit)', path: ['pricePerCredit'],
+}).refine((body) => body.pricePerCredit === undefined || !(body.type === 'market' && body.orderType === 'sell'), {
+  error: 'a sell stop market order takes no pricePerCredit: once triggered it sells at the market', path: ['pricePerCredit'],
 });
 // The input shape: a client may leave out the fields that have defaults.
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
@@ -78,6 +101,13 @@ export const order = z.object({
   postOnly: z.boolean(),
   /** A GTD order's end; null for the other kinds. */
   expiresAt: z.string().nullable(),
+  selfTradePrevention: z.enum(SELF_TRADE_PREVENTION),
+  /** A stop or stop-limit order's trigger price; null for other orders. */
+  stopPrice: moneyString.nullable(),
+  /** stop (market once triggered) or stop_limit; null for other orders. */
+  stopOrderType: z.enum(['stop', 'stop_limit']).nullable(),
+  /** When the stop was triggered and entered the book; null while it waits (status open) and for other orders. */
+  triggeredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

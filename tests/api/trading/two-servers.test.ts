@@ -7,7 +7,8 @@ import { testConfig } from '@/server/config';
 import type { Project } from '@/shared/schemas/project';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { buildCheckedApp, createTestApp, type TestApp } from '@tests/support/test-app';
-import { newTrader, placeOrder, type Trader } from './trading-kit';
+import { sql } from 'drizzle-orm';
+import { newTrader, placeOrder, queryRows, type Trader } from './trading-kit';
 import { openSse } from './sse-client';
 import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
@@ -63,6 +64,29 @@ describe('two servers on one database', () => {
       while (cursor < requests.length) statuses.push((await requests[cursor++]()).statusCode);
     }));
     expect(statuses.filter((status) => status !== 201 && status !== 422)).toEqual([]);
+    await assertLedgerInvariants(a.deps.db);
+  });
+
+  it('triggers stops placed through one server once, when trades through both reach them, and both then see them in the book', async () => {
+    const other = await findProject(a.app, 'Guatemala Highland Agroforestry');
+    const [seller, buyer, stopper] = [await newTrader(a.app, other, 20, 'Tape'), await newTrader(a.app, other, 0, 'Tape'), await newTrader(a.app, other, 0, 'Stops')];
+    const trade = async (app: FastifyInstance, price: string) => {
+      expect((await placeOrder(app, seller, { projectId: other.id, orderType: 'sell', quantity: 1, pricePerCredit: price })).statusCode).toBe(201);
+      expect((await placeOrder(app, buyer, { projectId: other.id, orderType: 'buy', quantity: 1, pricePerCredit: price, timeInForce: 'IOC' })).json().trades).toHaveLength(1);
+    };
+    await trade(a.app, '10.00');
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push((await placeOrder(a.app, stopper, { projectId: other.id, orderType: 'buy', quantity: 1, pricePerCredit: '9.00', stopPrice: '10.50' })).json().order.id);
+    }
+    // Both servers trade at the stop price at once: whichever batch reaches them first triggers them, once.
+    await Promise.all([trade(b.app, '10.50'), trade(a.app, '10.50')]);
+    const rows = await queryRows<{ status: string; triggered: boolean }>(a.deps, sql`
+      select status, triggered_at is not null as triggered from orders where id = any(${`{${ids.join(',')}}`}::int[]) order by id`);
+    expect(rows).toEqual(ids.map(() => ({ status: 'open', triggered: true })));
+    // The triggered stops rest as bids at 9.00: a sell through the other server fills them all.
+    const sold = await placeOrder(b.app, seller, { projectId: other.id, orderType: 'sell', quantity: 4, pricePerCredit: '9.00', timeInForce: 'IOC' });
+    expect(sold.json().order).toMatchObject({ status: 'filled', filledQuantity: 4 });
     await assertLedgerInvariants(a.deps.db);
   });
 });

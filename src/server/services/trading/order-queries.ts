@@ -3,13 +3,15 @@ import type { Database } from '@/server/db/client';
 import { orders, projects } from '@/server/db/schema';
 import { formatCents } from '@/domain/money';
 import type { Order, OrderBookData, OrderBookLevel } from '@/shared/schemas/trading';
-import { firstRow, parseJson } from '@/server/db/sql-values';
+import { firstRow, parseJson, rowsOf } from '@/server/db/sql-values';
 import { orderFromRow } from './to-api';
 import type { OrderSide } from '@/domain/orderbook/order-status';
 
 /** Finished orders shown besides the live ones (SPEC.md: order history of 100). */
 export const ORDER_HISTORY_LIMIT = 100;
 const LIVE_STATUSES = ['open', 'partially_filled'];
+/** Live to their owner (listed, cancellable): the book's live orders and the untriggered stops. */
+const OWNER_LIVE_STATUSES = [...LIVE_STATUSES, 'pending_trigger'];
 
 /** Owner, project and side of an order; none of them ever changes, so no lock is needed. */
 export async function findOrderOwner(db: Database, orderId: number): Promise<{ userId: number; projectId: number; side: OrderSide } | null> {
@@ -24,10 +26,23 @@ export async function dueOrders(db: Database, now: Date, limit: number): Promise
     .orderBy(orders.expiresAt, orders.id).limit(limit);
 }
 
-/** Ids and projects of the user's live orders, of one project or all. */
+/**
+ * Projects with a waiting stop that their last book trade price reaches (a buy stop at or below it, a sell stop at or
+ * above it): normally none, since the batch whose trade reaches a stop triggers it.
+ */
+export async function projectsWithReachedStops(db: Database): Promise<number[]> {
+  const result = await db.execute(sql`
+    select p.project_id from (select distinct project_id from orders where status = 'pending_trigger') p
+    cross join lateral (select price_cents from trades t where t.project_id = p.project_id and t.venue = 'book' order by created_at desc, id desc limit 1) last
+    where exists (select 1 from orders o where o.project_id = p.project_id and o.status = 'pending_trigger'
+      and (case when o.order_type = 'buy' then last.price_cents >= o.stop_price_cents else last.price_cents <= o.stop_price_cents end))`);
+  return rowsOf<{ project_id: number }>(result).map((row) => row.project_id);
+}
+
+/** Ids and projects of the user's live orders (untriggered stops included), of one project or all. */
 export async function liveOrderIds(db: Database, userId: number, projectId: number | undefined): Promise<{ id: number; projectId: number }[]> {
   return db.select({ id: orders.id, projectId: orders.projectId }).from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, LIVE_STATUSES), projectId === undefined ? undefined : eq(orders.projectId, projectId)))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, OWNER_LIVE_STATUSES), projectId === undefined ? undefined : eq(orders.projectId, projectId)))
     .orderBy(orders.id);
 }
 
@@ -39,7 +54,7 @@ export async function listUserOrders(db: Database, userId: number): Promise<Orde
     .select({ order: orders, projectName: projects.name })
     .from(orders)
     .innerJoin(projects, eq(projects.id, orders.projectId))
-    .where(and(eq(orders.userId, userId), or(inArray(orders.status, LIVE_STATUSES), inArray(orders.id, recent))))
+    .where(and(eq(orders.userId, userId), or(inArray(orders.status, OWNER_LIVE_STATUSES), inArray(orders.id, recent))))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map((row) => orderFromRow(row.order, row.projectName));
 }

@@ -51,6 +51,12 @@ export interface BookLock {
   lotsVersion: number;
   /** Ids and arrival sequences for the orders the batch may place, drawn under the lock so that sequences follow it. */
   newOrderIds: { id: number; sequence: number }[];
+  /**
+   * Further sequences, all after those of newOrderIds, for the stops that may trigger in the batch (one per stop
+   * waiting in the project and per stop the batch places). The batch hands every sequence out in the order of its
+   * events (see runCachedBatch), so a triggered stop ranks after what came before it and before what came after.
+   */
+  spareSequences: number[];
 }
 
 /**
@@ -58,7 +64,12 @@ export interface BookLock {
  * statement: it bumps both versions and reserves `placeCount` order ids and sequences. Null for an unknown project
  * (nothing locked, nothing bumped).
  */
-export async function lockBook(tx: Executor, projectId: number, placeCount: number, statements: StatementRunner = plainStatements): Promise<BookLock | null> {
+export async function lockBook(
+  tx: Executor, projectId: number, placeCount: number, statements: StatementRunner = plainStatements, options: { stopSequences?: number } = {},
+): Promise<BookLock | null> {
+  // Every batch on the book may trigger the project's waiting stops (orders_pending_stops_idx: nothing to count when none wait).
+  const spare = sql`(${options.stopSequences ?? 0}::int
+      + (select count(*)::int from orders where project_id = ${projectId}::int and status = 'pending_trigger'))`;
   const result = await statements(tx, sql`
     with ${lockedProject(lockById(projectId, sql`id, name`), true)}
     -- Each id list reads from the bump, so it is drawn after it, under the lock: sequences follow the order in which
@@ -66,7 +77,7 @@ export async function lockBook(tx: Executor, projectId: number, placeCount: numb
     select (select book_version::float8 from bumped) as book_version, (select lots_version::float8 from bumped) as lots_version,
       (select name from project) as name,
       array(select nextval('orders_id_seq')::float8 from bumped cross join generate_series(1, ${placeCount}::int)) as ids,
-      array(select nextval('orders_sequence_seq')::float8 from bumped cross join generate_series(1, ${placeCount}::int)) as sequences`);
+      array(select nextval('orders_sequence_seq')::float8 from bumped cross join generate_series(1, ${spare} + ${placeCount}::int)) as sequences`);
   const row = rowsOf<{ book_version: number | null; lots_version: number; name: string; ids: number[] | string; sequences: number[] | string }>(result)[0];
   if (row === undefined || row.book_version === null) return null;
   const ids = numberArray(row.ids);
@@ -76,6 +87,7 @@ export async function lockBook(tx: Executor, projectId: number, placeCount: numb
     bookVersion: Number(row.book_version),
     lotsVersion: Number(row.lots_version),
     newOrderIds: ids.map((id, index) => ({ id, sequence: sequences[index] })),
+    spareSequences: sequences.slice(ids.length),
   };
 }
 

@@ -8,8 +8,9 @@ import { tradingStateQuery } from './trading-state-query';
 
 interface OrderJson {
   id: number; user_id: number; order_type: 'buy' | 'sell'; price_cents: string; quantity: number; filled_quantity: number;
-  remaining_quantity: number; locked_cents: string; status: LedgerOrder['status']; sequence: string; created_at: string;
+  remaining_quantity: number; locked_cents: string; status: LedgerOrder['status'] | 'pending_trigger'; sequence: string; created_at: string;
   expires_at: string | null;
+  self_trade_prevention: string; stop_price_cents: string | null; stop_market: boolean; triggered_at: string | null;
 }
 interface LotJson {
   id: number; user_id: number; quantity: number; serial_start: number; serial_end: number; purchase_price_cents: string;
@@ -34,7 +35,7 @@ export async function readBatchState(
   tx: Executor, projectId: number, reads: { book: BookRead; traders: TraderRead }, statements: StatementRunner = plainStatements,
 ): Promise<BatchState> {
   const { book, traders } = reads;
-  if (traders.cashOf.length === 0 && traders.lotsOf.length === 0 && book.sides.length === 0 && book.orderIds.length === 0) {
+  if (traders.cashOf.length === 0 && traders.lotsOf.length === 0 && book.sides.length === 0 && book.orderIds.length === 0 && !book.stops) {
     return { users: [], lots: [], book: { sides: [], byId: [], lots: [] } };
   }
   const query = tradingStateQuery({ projectId, buyerIds: traders.cashOf, sellers: traders.lotsOf, book });
@@ -47,6 +48,12 @@ export async function readBatchState(
       sides: book.sides.map(({ side }) => ({ side, orders: list<OrderJson>(side === 'sell' ? 'asks' : 'bids').map(toLedgerOrder) })),
       byId: list<OrderJson>('by_id').map(toLedgerOrder),
       lots: list<LotJson>('escrowed_lots').map(toLedgerLot),
+      ...(book.stops ? {
+        stops: {
+          orders: list<OrderJson>('stops').map(toLedgerOrder),
+          lastPriceCents: row.last_price_cents == null ? null : BigInt(row.last_price_cents as string),
+        },
+      } : {}),
     },
   };
 }
@@ -61,12 +68,18 @@ function toLedgerOrder(row: OrderJson): LedgerOrder {
     filledQuantity: row.filled_quantity,
     remainingQuantity: row.remaining_quantity,
     lockedCents: BigInt(row.locked_cents),
-    status: row.status,
+    // An untriggered stop is live to the batch (it holds a lock or escrow) but out of the book.
+    status: row.status === 'pending_trigger' ? 'open' : row.status,
+    pendingTrigger: row.status === 'pending_trigger',
     sequence: Number(row.sequence),
     createdAtMs: Date.parse(row.created_at),
     isNew: false,
     isMarket: false,
     expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+    selfTradePrevention: row.self_trade_prevention as LedgerOrder['selfTradePrevention'],
+    stopPriceCents: row.stop_price_cents === null ? null : BigInt(row.stop_price_cents),
+    stopMarket: row.stop_market,
+    triggeredAtMs: row.triggered_at === null ? null : Date.parse(row.triggered_at),
   };
 }
 

@@ -70,8 +70,10 @@ export function tradingStage(
       const cache = cacheOf(projectId);
       // A transaction run again starts from a cache its first run may have changed, and reads its traders afresh.
       if (rerun) resetCache(cache, userIdsOf(commands));
-      const placing = commands.filter((command) => command.kind !== 'cancel').length;
-      const lock = await lockBook(tx, projectId, placing, statements);
+      const placing = commands.filter((command) => command.kind !== 'cancel' && command.kind !== 'triggers').length;
+      // Each stop placed now, and each stop already waiting, may trigger in this batch and then needs a sequence of its own.
+      const stops = commands.filter((command) => command.kind === 'limit' && command.stopPriceCents != null).length;
+      const lock = await lockBook(tx, projectId, placing, statements, { stopSequences: stops });
       if (!lock) {
         const error = new NotFoundError(`Project ${projectId} not found`);
         return { outcomes: commands.map(() => ({ ok: false as const, error })), touchedUserIds: [] };
@@ -124,13 +126,23 @@ export async function runOnBook(
   // Due GTD orders in the cache are cancelled first, so that none fills at or after its end.
   const due = book.dueCancels(now.getTime());
   const allCommands = due.length === 0 ? commands : [...due, ...commands];
-  const bookRead = book.readFor(allCommands, now.getTime());
+  // A cache that starts again also learns the project's waiting stops and last trade price, in the same read.
+  const loadsStops = !book.stopsLoaded;
+  const read = book.readFor(allCommands, now.getTime());
+  const bookRead = loadsStops ? { ...read, stops: true } : read;
   const traderRead = traders.readFor(allCommands);
   const state = await readBatchState(tx, projectId, { book: bookRead, traders: traderRead }, statements);
   book.absorb(bookRead, state.book);
+  if (loadsStops && book.pendingStops.size > 0) {
+    // The read must also cover what the waiting stops reach once triggered, which it could not know before.
+    const more = book.readFor(allCommands, now.getTime());
+    if (more.sides.length > 0 || more.orderIds.length > 0) {
+      book.absorb(more, (await readBatchState(tx, projectId, { book: more, traders: { cashOf: [], lotsOf: [], cash: new Map() } }, statements)).book);
+    }
+  }
   traders.absorb(traderRead, state);
   const inputs = traders.inputsFor(allCommands, traderRead);
-  const run = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds }, allCommands);
+  const run = runCachedBatch(book, { nowMs: now.getTime(), ...inputs, newOrderIds: lock.newOrderIds, spareSequences: lock.spareSequences }, allCommands);
   const { ledger } = run;
   const outcomes = run.outcomes.slice(due.length);
   const changes = ledger.changes();

@@ -5,6 +5,9 @@ import type { Order, Trade } from '@/shared/schemas/trading';
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The stored status of an untriggered stop order. */
+export const PENDING_TRIGGER = 'pending_trigger';
+
 /** totalValue is price × quantity (the whole order, as the SPEC client computes it). */
 export function orderFromRow(row: OrderRow, projectName: string): Order {
   return {
@@ -18,10 +21,15 @@ export function orderFromRow(row: OrderRow, projectName: string): Order {
     totalValue: formatCents(row.priceCents * BigInt(row.quantity)),
     remainingQuantity: row.remainingQuantity,
     filledQuantity: row.filledQuantity,
-    status: row.status as Order['status'],
+    // An untriggered stop is stored 'pending_trigger' (out of the book); to clients it is an open order with no triggeredAt.
+    status: (row.status === PENDING_TRIGGER ? 'open' : row.status) as Order['status'],
     timeInForce: row.timeInForce as Order['timeInForce'],
     postOnly: row.postOnly,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    selfTradePrevention: row.selfTradePrevention as Order['selfTradePrevention'],
+    stopPrice: row.stopPriceCents === null ? null : formatCents(row.stopPriceCents),
+    stopOrderType: row.stopPriceCents === null ? null : row.stopMarket ? 'stop' : 'stop_limit',
+    triggeredAt: row.triggeredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -38,8 +46,12 @@ export function orderFromLedger(order: LedgerOrder, project: { id: number; name:
     remainingQuantity: order.remainingQuantity,
     priceCents: order.priceCents,
     lockedCents: order.lockedCents,
-    status: order.status,
+    status: order.pendingTrigger ? PENDING_TRIGGER : order.status,
     sequence: order.sequence,
+    selfTradePrevention: order.selfTradePrevention ?? 'cancel_newest',
+    stopPriceCents: order.stopPriceCents ?? null,
+    stopMarket: order.stopMarket ?? false,
+    triggeredAt: order.triggeredAtMs == null ? null : new Date(order.triggeredAtMs),
     timeInForce: order.timeInForce ?? 'GTC',
     postOnly: order.postOnly ?? false,
     expiresAt: order.expiresAtMs == null ? null : new Date(order.expiresAtMs),

@@ -5,7 +5,8 @@ import type { OrderSide } from '@/domain/orderbook/order-status';
 import type { Order } from '@/shared/schemas/trading';
 import { BatchDesk } from '@/server/services/batch-desk';
 import type { MarketEvents } from '@/server/services/market-events';
-import { dueOrders, findOrderOwner, liveOrderIds } from './order-queries';
+import { dueOrders, findOrderOwner, liveOrderIds, projectsWithReachedStops } from './order-queries';
+import type { SelfTradePrevention } from '@/domain/orderbook/order-input';
 import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
 import type { TradingCommand } from '@/domain/trading/trading-command';
 import { mapTicket, type IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
@@ -56,12 +57,12 @@ export class TradingDesk {
   placeLimitOrder(
     input: {
       userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: OrderTimeInForce; postOnly?: boolean;
-      expiresAtMs?: number | null;
+      expiresAtMs?: number | null; selfTradePrevention?: SelfTradePrevention; stopPriceCents?: bigint | null; stopMarket?: boolean;
     },
     ticket?: IdempotencyTicket<PlacedOrder>,
   ): Promise<PlacedOrder> {
-    const { userId, side, priceCents, quantity, timeInForce, postOnly, expiresAtMs } = input;
-    return this.desk.submit(input.projectId, { kind: 'limit', userId, side, priceCents, quantity, timeInForce, postOnly, expiresAtMs, ticket });
+    const { projectId, ...order } = input;
+    return this.desk.submit(projectId, { kind: 'limit', ...order, ticket });
   }
 
   placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
@@ -114,6 +115,17 @@ export class TradingDesk {
     const due = await dueOrders(this.deps.db, this.deps.clock(), limit);
     const placed = await Promise.all(due.map((order) => this.desk.submit(order.projectId, { kind: 'cancel', userId: order.userId, orderId: order.id, expiry: true })));
     return placed.filter((outcome) => outcome.order !== null).length;
+  }
+
+  /**
+   * Runs a batch (placing nothing) for each project whose waiting stops the last book trade price has reached: after a
+   * restart, or after another writer's book trade (a routed market order). The batch triggers them under the project
+   * lock, exactly once. Returns how many projects it ran.
+   */
+  async triggerReachedStops(): Promise<number> {
+    const projectIds = await projectsWithReachedStops(this.deps.db);
+    await Promise.all(projectIds.map((projectId) => this.desk.submit(projectId, { kind: 'triggers', userId: 0 })));
+    return projectIds.length;
   }
 
   /** The project's cache, made on its first batch; the shared balances start again past their bound. */

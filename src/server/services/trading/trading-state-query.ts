@@ -7,7 +7,8 @@ const LOT_FIELDS = sql.raw(`h.id, h.user_id, h.quantity, h.serial_start, h.seria
         h.purchase_date, h.status, h.order_id, h.origin, h.parent_holding_id`);
 
 const ORDER_FIELDS = sql.raw(`o.id, o.user_id, o.order_type, o.price_cents::text as price_cents, o.quantity, o.filled_quantity,
-        o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at, o.expires_at`);
+        o.remaining_quantity, o.locked_cents::text as locked_cents, o.status, o.sequence::text as sequence, o.created_at, o.expires_at,
+        o.self_trade_prevention, o.stop_price_cents::text as stop_price_cents, o.stop_market, o.triggered_at`);
 
 const LIVE = sql.raw(`status in ('open', 'partially_filled')`);
 
@@ -67,6 +68,14 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
       order by o.price_cents ${side.side === 'sell' ? sql`asc` : sql`desc`}, o.sequence limit ${side.limit}::int)`);
     columns.push(sql`(select coalesce(json_agg(${sql.raw(name)} order by ${sql.raw(`${name}.price_cents::bigint ${side.side === 'sell' ? 'asc' : 'desc'}, ${name}.sequence::bigint`)}), '[]'::json) from ${sql.raw(name)}) as ${sql.raw(name)}`);
     loaded.push(sql`select id, user_id, order_type, status from ${sql.raw(name)}`);
+  }
+  if (book.stops) {
+    // Every untriggered stop of the project (orders_pending_stops_idx), and the last book trade price that triggers them.
+    ctes.push(sql`stops as (select ${ORDER_FIELDS} from orders o where o.project_id = ${projectId}::int and o.status = 'pending_trigger' order by o.sequence)`);
+    columns.push(sql`(select coalesce(json_agg(stops order by stops.sequence::bigint), '[]'::json) from stops) as stops`);
+    columns.push(sql`(select price_cents::text from trades where project_id = ${projectId}::int and venue = 'book' order by created_at desc, id desc limit 1) as last_price_cents`);
+    // A waiting sell stop holds escrow like a live sell order.
+    loaded.push(sql`select id, user_id, order_type, 'open'::text as status from stops`);
   }
   if (book.orderIds.length > 0) {
     ctes.push(sql`by_id as (select ${ORDER_FIELDS} from orders o where o.project_id = ${projectId}::int and o.id = any(${intArray(book.orderIds)}))`);

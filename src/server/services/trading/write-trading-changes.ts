@@ -7,6 +7,10 @@ import { webhookOutboxFromArrays } from '@/server/db/record-webhook-events';
 import { insertRows, insertSelect, rowSet, updateRows } from '@/server/db/set-writes';
 import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 import { formatCents } from '@/domain/money';
+import { PENDING_TRIGGER } from './to-api';
+
+/** The stored status: an untriggered stop is 'pending_trigger', out of every live-order read. */
+const storedStatus = (order: LedgerOrder) => (order.pendingTrigger ? PENDING_TRIGGER : order.status);
 
 export interface WrittenIds {
   /** Stored trade id by the trade's key in the batch. */
@@ -82,16 +86,19 @@ function orderParts(projectId: number, changes: LedgerChanges, now: Date): SQL[]
   if (changes.newOrders.length > 0) {
     ctes.push(sql`inserted_orders as (${insertRows(ordersTable, changes.newOrders.map((order) => ({
       id: order.id, userId: order.userId, orderType: order.side, quantity: order.quantity, filledQuantity: order.filledQuantity,
-      remainingQuantity: order.remainingQuantity, priceCents: order.priceCents, lockedCents: order.lockedCents, status: order.status,
+      remainingQuantity: order.remainingQuantity, priceCents: order.priceCents, lockedCents: order.lockedCents, status: storedStatus(order),
       sequence: order.sequence, timeInForce: order.timeInForce ?? 'GTC', postOnly: order.postOnly ?? false,
       expiresAt: order.expiresAtMs == null ? null : new Date(order.expiresAtMs),
+      selfTradePrevention: order.selfTradePrevention ?? 'cancel_newest', stopPriceCents: order.stopPriceCents ?? null,
+      stopMarket: order.stopMarket ?? false, triggeredAt: order.triggeredAtMs == null ? null : new Date(order.triggeredAtMs),
     })), { values: { projectId, createdAt: now, updatedAt: now } })})`);
   }
   if (changes.updatedOrders.length > 0) {
-    // Amends move quantity, price and sequence too (an amend up or a new price loses its place).
+    // Amends move quantity, price and sequence too (an amend up or a new price loses its place), and so does a triggered stop.
     ctes.push(sql`updated_orders as (${updateRows(ordersTable, changes.updatedOrders.map((order) => ({
       id: order.id, filledQuantity: order.filledQuantity, remainingQuantity: order.remainingQuantity, lockedCents: order.lockedCents,
-      status: order.status, quantity: order.quantity, priceCents: order.priceCents, sequence: order.sequence,
+      status: storedStatus(order), quantity: order.quantity, priceCents: order.priceCents, sequence: order.sequence,
+      triggeredAt: order.triggeredAtMs == null ? null : new Date(order.triggeredAtMs),
     })), { values: { updatedAt: now } })})`);
   }
   return ctes;

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyTrades } from '@/domain/orderbook/match-result';
 import { OrderBook } from '@/domain/orderbook/order-book';
-import type { TimeInForce } from '@/domain/orderbook/order-input';
+import type { SelfTradePrevention, TimeInForce } from '@/domain/orderbook/order-input';
 import type { EntityId, OrderSide } from '@/domain/orderbook/order-status';
 import { ReferenceBook } from './reference-book';
 
 type Command =
-  | { kind: 'limit'; ownerId: string; side: OrderSide; priceCents: number; quantityTonnes: number; timeInForce: TimeInForce; postOnly: boolean }
-  | { kind: 'market'; ownerId: string; side: OrderSide; quantityTonnes: number }
+  | { kind: 'limit'; ownerId: string; side: OrderSide; priceCents: number; quantityTonnes: number; timeInForce: TimeInForce; postOnly: boolean; selfTradePrevention: SelfTradePrevention }
+  | { kind: 'market'; ownerId: string; side: OrderSide; quantityTonnes: number; selfTradePrevention: SelfTradePrevention }
   | { kind: 'cancel'; pick: number }
   | { kind: 'amend'; pick: number; priceCents: number; remainingTonnes: number };
 
@@ -18,18 +18,19 @@ const seed = Number(process.env.ORDER_TYPES_SEED ?? Date.now() % 2 ** 31);
 const owner = fc.constantFrom('ann', 'bob', 'cy', 'dee');
 const side = fc.constantFrom<OrderSide>('buy', 'sell');
 const timeInForce = fc.constantFrom<TimeInForce>('GTC', 'GTC', 'IOC', 'FOK');
+const selfTradePrevention = fc.constantFrom<SelfTradePrevention>('cancel_newest', 'cancel_oldest', 'skip');
 const limit = fc.record({
   kind: fc.constant('limit' as const), ownerId: owner, side, priceCents: fc.integer({ min: 95, max: 105 }),
-  quantityTonnes: fc.integer({ min: 1, max: 12 }), timeInForce, postOnly: fc.boolean(),
+  quantityTonnes: fc.integer({ min: 1, max: 12 }), timeInForce, postOnly: fc.boolean(), selfTradePrevention,
 }).map((command) => (command.timeInForce === 'GTC' ? command : { ...command, postOnly: false }));
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 7, arbitrary: limit },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('market' as const), ownerId: owner, side, quantityTonnes: fc.integer({ min: 1, max: 15 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('market' as const), ownerId: owner, side, quantityTonnes: fc.integer({ min: 1, max: 15 }), selfTradePrevention }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('amend' as const), pick: fc.nat(), priceCents: fc.integer({ min: 95, max: 105 }), remainingTonnes: fc.integer({ min: 1, max: 12 }) }) },
 );
 
-describe('OrderBook with every time in force, post-only and amend, against the reference model', () => {
+describe('OrderBook with every time in force, post-only, amend and self-trade prevention mode, against the reference model', () => {
   it('agrees with the model and keeps each type\'s promise for any command sequence', () => {
     const details = fc.check(
       fc.property(fc.array(command, { maxLength: 80, size: 'max' }), (commands) => {
@@ -56,14 +57,20 @@ describe('OrderBook with every time in force, post-only and amend, against the r
           ids.push(id);
           const bestBefore = cmd.side === 'buy' ? book.bestAsk() : book.bestBid();
           const result = cmd.kind === 'limit'
-            ? book.submitLimit({ id, ownerId: cmd.ownerId, side: cmd.side, priceCents: cmd.priceCents, quantityTonnes: cmd.quantityTonnes, timeInForce: cmd.timeInForce, postOnly: cmd.postOnly })
-            : book.submitMarket({ id, ownerId: cmd.ownerId, side: cmd.side, quantityTonnes: cmd.quantityTonnes });
+            ? book.submitLimit({ id, ownerId: cmd.ownerId, side: cmd.side, priceCents: cmd.priceCents, quantityTonnes: cmd.quantityTonnes, timeInForce: cmd.timeInForce, postOnly: cmd.postOnly, selfTradePrevention: cmd.selfTradePrevention })
+            : book.submitMarket({ id, ownerId: cmd.ownerId, side: cmd.side, quantityTonnes: cmd.quantityTonnes, selfTradePrevention: cmd.selfTradePrevention });
           const expected = cmd.kind === 'limit'
             ? reference.submit(id, cmd.ownerId, cmd.side, cmd.quantityTonnes, cmd.priceCents, cmd)
-            : reference.submit(id, cmd.ownerId, cmd.side, cmd.quantityTonnes, null);
+            : reference.submit(id, cmd.ownerId, cmd.side, cmd.quantityTonnes, null, cmd);
+          const cancelledMakers = Array.from({ length: result.cancelledMakerCount }, (_, i) => ({ id: result.cancelledMakerIds[i], remainingTonnes: result.cancelledMakerTonnes[i] }));
           const trades = copyTrades(result).map(({ makerId, takerId, priceCents, quantityTonnes, makerRemainingTonnes }) => ({ makerId, takerId, priceCents, quantityTonnes, makerRemainingTonnes }));
           expect(trades).toEqual(expected.trades);
           expect([result.restingTonnes, result.cancelledTonnes]).toEqual([expected.restingTonnes, expected.cancelledTonnes]);
+          // cancel_oldest cancels exactly the owner's resting orders it reached; the other modes cancel none.
+          expect(cancelledMakers).toEqual(expected.cancelledMakers);
+          if (cmd.selfTradePrevention !== 'cancel_oldest') expect(cancelledMakers).toEqual([]);
+          // No mode ever trades an owner with itself.
+          for (const trade of copyTrades(result)) expect(trade.makerOwnerId).not.toBe(cmd.ownerId);
           // filled + remaining (resting or cancelled) = quantity, for every type.
           expect(result.filledTonnes + result.restingTonnes + result.cancelledTonnes).toBe(cmd.quantityTonnes);
           if (cmd.kind !== 'limit') return;

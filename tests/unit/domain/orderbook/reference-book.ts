@@ -1,7 +1,7 @@
 import type { EntityId, OrderSide } from '@/domain/orderbook/order-status';
 
 // A deliberately naive order book used as the oracle in property tests: a flat list of live orders, re-sorted
-// on every match. It restates the rules (price-time priority, maker price, cancel-newest self-trade prevention,
+// on every match. It restates the rules (price-time priority, maker price, the three self-trade prevention modes,
 // market IOC, limit GTC/IOC/FOK and post-only) in the most obvious way, so that the fast engine can be compared with it step by step.
 
 export interface ReferenceOrder {
@@ -27,7 +27,11 @@ export interface ReferenceOutcome {
   restingTonnes: number;
   cancelledTonnes: number;
   selfTradeStopped: boolean;
+  /** Own resting orders cancelled by cancel_oldest, with the tonnes they had. */
+  cancelledMakers: { id: EntityId; remainingTonnes: number }[];
 }
+
+export type ReferenceStp = 'cancel_newest' | 'cancel_oldest' | 'skip';
 
 export class ReferenceBook {
   live: ReferenceOrder[] = [];
@@ -43,17 +47,20 @@ export class ReferenceBook {
 
   submit(
     id: EntityId, ownerId: EntityId, side: OrderSide, quantityTonnes: number, limitPriceCents: number | null,
-    { timeInForce = 'GTC', postOnly = false }: { timeInForce?: 'GTC' | 'IOC' | 'FOK'; postOnly?: boolean } = {},
+    { timeInForce = 'GTC', postOnly = false, selfTradePrevention = 'cancel_newest' }: { timeInForce?: 'GTC' | 'IOC' | 'FOK'; postOnly?: boolean; selfTradePrevention?: ReferenceStp } = {},
   ): ReferenceOutcome {
     const trades: ReferenceTrade[] = [];
-    const nothing = { trades, restingTonnes: 0, cancelledTonnes: quantityTonnes, selfTradeStopped: false };
+    const cancelledMakers: ReferenceOutcome['cancelledMakers'] = [];
+    const nothing = { trades, restingTonnes: 0, cancelledTonnes: quantityTonnes, selfTradeStopped: false, cancelledMakers };
     const opposite = this.ordersOf(side === 'buy' ? 'sell' : 'buy');
     const reaches = (maker: ReferenceOrder) =>
       limitPriceCents === null || (side === 'buy' ? maker.priceCents <= limitPriceCents : maker.priceCents >= limitPriceCents);
     if (postOnly && opposite.length > 0 && reaches(opposite[0])) return nothing;
     if (timeInForce === 'FOK') {
       const ownIndex = opposite.findIndex((maker) => maker.ownerId === ownerId);
-      const reachable = (ownIndex < 0 ? opposite : opposite.slice(0, ownIndex)).filter(reaches);
+      const reachable = selfTradePrevention === 'cancel_newest'
+        ? (ownIndex < 0 ? opposite : opposite.slice(0, ownIndex)).filter(reaches)
+        : opposite.filter((maker) => maker.ownerId !== ownerId && reaches(maker));
       if (reachable.reduce((sum, maker) => sum + maker.remainingTonnes, 0) < quantityTonnes) return nothing;
     }
     let remainingTonnes = quantityTonnes;
@@ -61,8 +68,15 @@ export class ReferenceBook {
     for (const maker of opposite) {
       if (remainingTonnes === 0 || !reaches(maker)) break;
       if (maker.ownerId === ownerId) {
-        selfTradeStopped = true;
-        break;
+        if (selfTradePrevention === 'cancel_newest') {
+          selfTradeStopped = true;
+          break;
+        }
+        if (selfTradePrevention === 'cancel_oldest') {
+          cancelledMakers.push({ id: maker.id, remainingTonnes: maker.remainingTonnes });
+          maker.remainingTonnes = 0;
+        }
+        continue;
       }
       const quantity = Math.min(maker.remainingTonnes, remainingTonnes);
       maker.remainingTonnes -= quantity;
@@ -70,6 +84,10 @@ export class ReferenceBook {
       trades.push({ makerId: maker.id, takerId: id, priceCents: maker.priceCents, quantityTonnes: quantity, makerRemainingTonnes: maker.remainingTonnes });
     }
     this.live = this.live.filter((order) => order.remainingTonnes > 0);
+    // A skipping remainder never rests across its owner's own orders (the book would be crossed): it is cancelled.
+    if (remainingTonnes > 0 && limitPriceCents !== null && timeInForce === 'GTC' && this.live.some((order) => order.side !== side && reaches(order))) {
+      selfTradeStopped = true;
+    }
     const rests = remainingTonnes > 0 && !selfTradeStopped && limitPriceCents !== null && timeInForce === 'GTC';
     if (rests) {
       this.live.push({ id, ownerId, side, priceCents: limitPriceCents, quantityTonnes, remainingTonnes, sequence: this.sequence++ });
@@ -79,6 +97,7 @@ export class ReferenceBook {
       restingTonnes: rests ? remainingTonnes : 0,
       cancelledTonnes: rests ? 0 : remainingTonnes,
       selfTradeStopped,
+      cancelledMakers,
     };
   }
 

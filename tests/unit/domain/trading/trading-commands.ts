@@ -19,13 +19,20 @@ export function observable(outcome: CommandOutcome) {
   return { orderId: outcome.orderId, trades: outcome.tradeKeys.length };
 }
 
-/** Issue 31 order types: mostly GTC, sometimes IOC or FOK, sometimes post-only (GTC only). */
-export const orderTypeArbitrary = fc.oneof(
+/** Issue 31 self-trade prevention: mostly the default, sometimes cancel_oldest or skip (which reach past own orders). */
+const selfTradePreventionArbitrary = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: fc.constant({ selfTradePrevention: 'cancel_oldest' as const }) },
+  { weight: 1, arbitrary: fc.constant({ selfTradePrevention: 'skip' as const }) },
+);
+
+/** Issue 31 order types: mostly GTC, sometimes IOC or FOK, sometimes post-only (GTC only); any self-trade prevention mode. */
+export const orderTypeArbitrary = fc.tuple(fc.oneof(
   { weight: 4, arbitrary: fc.constant({}) },
   { weight: 1, arbitrary: fc.constant({ timeInForce: 'IOC' as const }) },
   { weight: 1, arbitrary: fc.constant({ timeInForce: 'FOK' as const }) },
   { weight: 1, arbitrary: fc.constant({ postOnly: true }) },
-);
+), selfTradePreventionArbitrary).map(([type, stp]) => ({ ...type, ...stp }));
 
 /**
  * Amends of deepBook's orders (ids 1…30: odd ids buy, even ids sell, order n belongs to the ⌈n / 6⌉-th user), mostly
@@ -47,7 +54,7 @@ export function tradingCommandArbitrary(users: readonly number[]): fc.Arbitrary<
   return fc.oneof(
     { weight: 3, arbitrary: fc.tuple(fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('buy' as const), priceCents: fc.bigInt({ min: 88n, max: 104n }), quantity: fc.integer({ min: 1, max: 4 }) }), orderTypeArbitrary).map(([command, type]) => ({ ...command, ...type })) },
     { weight: 3, arbitrary: fc.tuple(fc.record({ kind: fc.constant('limit' as const), userId: fc.constantFrom(...users), side: fc.constant('sell' as const), priceCents: fc.bigInt({ min: 96n, max: 112n }), quantity: fc.integer({ min: 1, max: 4 }) }), orderTypeArbitrary).map(([command, type]) => ({ ...command, ...type })) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...users), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 10 }) }) },
+    { weight: 2, arbitrary: fc.tuple(fc.record({ kind: fc.constant('market' as const), userId: fc.constantFrom(...users), side: fc.constantFrom('buy' as const, 'sell' as const), quantity: fc.integer({ min: 1, max: 10 }) }), selfTradePreventionArbitrary).map(([command, stp]) => ({ ...command, ...stp })) },
     // Mostly the owner's own order (deepBook's order n belongs to the ⌈n / 6⌉-th user), sometimes someone else's or none.
     { weight: 2, arbitrary: fc.integer({ min: 1, max: 60 }).chain((orderId) => fc.record({
       kind: fc.constant('cancel' as const), userId: fc.oneof(fc.constant(users[Math.min(Math.ceil(orderId / 6), users.length) - 1]), fc.constantFrom(...users)), orderId: fc.constant(orderId),
