@@ -84,9 +84,16 @@ interface HostedChain {
   replay: ReplayStatus | null;
 }
 
+/**
+ * The process's own resident memory: resident pages less those backed by files. The persistent engine's LevelDB maps
+ * its table files, and the pages of them it reads count as resident too, up to the whole store (1 GB and more at
+ * 1,000,000 operations) — the operating system's cache of the store, dropped under pressure, not the process's
+ * growth. Counted in, they would pass the memory limit on a long history and have the node killed again and again.
+ */
 function residentBytesOf(pid: number): number | null {
   try {
-    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    const [, resident, fileBacked] = readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ').map(Number);
+    const pages = resident - fileBacked;
     return Number.isFinite(pages) ? pages * 4096 : null;
   } catch {
     return null;

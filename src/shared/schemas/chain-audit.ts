@@ -5,6 +5,7 @@ export const chainNodeHealth = z.object({
   state: z.enum(['starting', 'up', 'restarting', 'stopped']),
   restarts: z.number(),
   lastExit: z.string().nullable(),
+  /** Its own resident memory: the pages of the store files it maps (the OS's cache of them) are not counted. */
   residentBytes: z.number().nullable(),
   divergences: z.number(),
   replay: z.object({
