@@ -14,7 +14,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
-  EMBEDDED_VACUUM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  EMBEDDED_VACUUM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(250),
   EMBEDDED_DB_THREAD: booleanFlag.default(false),
   DEMO_CASH_CENTS: z.coerce.bigint().refine((v) => v >= 0n, 'must be non-negative').default(5_000_000n),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
