@@ -55,15 +55,17 @@ const FIRST_REPLAN = 64;
  * A reused plan is the one chosen when the tables were small, and with no statistics the planner then prefers to
  * read a whole table: a seq scan of holdings chosen over its primary key in the first seconds stayed, and each batch
  * read every lot ever written. So these statements are planned with seq scans off (each is written to reach its
- * rows by an index), and every plan is dropped after 64, 128, 256… executions to be planned again at the tables'
- * new size: the cost of a replan stays a vanishing share, and no plan is older than half the statements run.
+ * rows by an index), and the plans are dropped when any statement reaches its own 64th, 128th, 256th… execution, to be
+ * planned again at the tables' new size: the cost of a replan stays a vanishing share, and no statement's plan is
+ * older than half its executions (counted over all statements, a shape first used late, such as the swaps' read after
+ * a long run of orders, kept the plan of its first execution for thousands of batches).
  */
 export function preparedStatements(): StatementRunner {
   const prepared = new Set<string>();
   /** Each statement text's name, so the text is hashed once, not on every execution. */
   const names = new Map<string, string>();
-  let executions = 0;
-  let nextReplan = FIRST_REPLAN;
+  /** Executions of each statement: a shape first used late (swaps after an hour of orders) is replanned early too. */
+  const executionsOf = new Map<string, number>();
   return async (executor, query) => {
     const { sql: text, params } = flattenSql(query, dialect);
     let name = names.get(text);
@@ -76,9 +78,10 @@ export function preparedStatements(): StatementRunner {
       if (!(existing as { rows: { found: boolean }[] }).rows[0].found) await executor.execute(sql.raw(`prepare ${name} as ${text}`));
       prepared.add(name);
     }
-    executions += 1;
-    const replan = executions >= nextReplan;
-    if (replan) nextReplan *= 2;
+    const executions = (executionsOf.get(name) ?? 0) + 1;
+    executionsOf.set(name, executions);
+    // At its 64th, 128th, 256th… execution (a power of two from FIRST_REPLAN on).
+    const replan = executions >= FIRST_REPLAN && (executions & (executions - 1)) === 0;
     try {
       return await simpleQuery(executor, params.length === 0 ? `execute ${name}` : `execute ${name}(${params.map(literal).join(', ')})`, {
         before: `${replan ? 'discard plans;' : ''}set enable_seqscan = off;set plan_cache_mode = force_generic_plan;`,
