@@ -126,6 +126,7 @@ export const trade = z.object({
 export type Trade = z.infer<typeof trade>;
 
 export const cancelAllResponse = z.object({ cancelled: z.array(order) });
+export type CancelAllResponse = z.infer<typeof cancelAllResponse>;
 
 export const placeOrderResponse = z.object({ order, matched: z.boolean(), trades: z.array(trade) });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;

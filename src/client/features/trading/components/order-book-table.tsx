@@ -8,6 +8,7 @@ import { formatCents } from '@/domain/money';
 import { bookDepth, type DepthLevel } from '@/client/features/trading/hooks/book-depth';
 import { useOrderBook, useRecentTrades } from '@/client/features/trading/hooks/use-market-data';
 import { useMyOrders } from '@/client/features/trading/hooks/use-my-trading';
+import { isLive, isWaitingStop } from '@/client/features/trading/hooks/order-terms';
 import { useAuth } from '@/client/hooks/use-auth';
 import { MarketTable } from './market-table';
 import { TableEmpty, TableLoading } from './table-states';
@@ -50,11 +51,12 @@ export function OrderBookTable({ projectId, onLevelClick }: OrderBookTableProps)
   );
 }
 
-/** The user's resting tonnes per `side:price` level of a project. */
+/** The user's resting tonnes per `side:price` level of a project, from their orders (the My Orders query). */
 function ownTonnesByLevel(orders: readonly Order[] | null | undefined, projectId: number | null): Map<string, number> {
   const tonnes = new Map<string, number>();
   for (const order of orders ?? []) {
-    if (order.projectId !== projectId || (order.status !== 'open' && order.status !== 'partially_filled')) continue;
+    // A waiting stop is held outside the book: no level holds it yet.
+    if (order.projectId !== projectId || !isLive(order) || isWaitingStop(order)) continue;
     const key = `${order.orderType}:${order.pricePerCredit}`;
     tonnes.set(key, (tonnes.get(key) ?? 0) + order.remainingQuantity);
   }
@@ -90,8 +92,13 @@ function LevelRow({ level, side, ownTonnes, onClick }: { level: DepthLevel; side
       </TableCell>
       <TableCell className="px-2 py-1.5 text-right tabular">
         {ownTonnes > 0 && (
-          <span className="mr-1 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-900" data-testid="own-order-mark">
-            You<span className="sr-only">: {formatInteger(ownTonnes)} yours of</span>
+          <span
+            role="img"
+            aria-label={`includes your order: ${formatInteger(ownTonnes)} t of`}
+            className="mr-1 inline-flex items-center gap-1 rounded bg-amber-100 px-1 align-middle text-[10px] font-semibold uppercase text-amber-900"
+            data-testid="own-order-mark"
+          >
+            <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />You
           </span>
         )}
         {formatInteger(level.remainingQuantity)}

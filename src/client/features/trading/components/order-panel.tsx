@@ -13,11 +13,13 @@ import { formatInteger, formatUsd, formatUsdCents } from '@/client/lib/format';
 import { formatCents } from '@/domain/money';
 import { marketOrderOutcome } from '@/client/features/trading/hooks/market-order-outcome';
 import { parseQuantity, totalValueCents } from '@/client/features/trading/hooks/order-input';
+import { advancedOrderFields, placedDescription, priceNeeded } from '@/client/features/trading/hooks/advanced-order';
 import type { OrderForm } from '@/client/features/trading/hooks/use-order-form';
 import { useMarketOrder, usePlaceOrder } from '@/client/features/trading/hooks/use-order-actions';
 import { signInHref } from '@/client/lib/full-page';
 import type { MarketOrderRequest } from '@/client/features/trading/hooks/use-market-order-quote';
 import { MarketOrderDialog } from './market-order-dialog';
+import { OrderAdvancedFields } from './order-advanced-fields';
 import { OrderToastActions } from './order-toast-actions';
 import { ToastLinkAction } from '@/client/components/toast-link-action';
 
@@ -39,7 +41,7 @@ const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error
  * that can be sold are shown too, so the user knows what an order can lock before placing it.
  */
 export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits, form, className }: OrderPanelProps) {
-  const { side, setSide, quantityText, setQuantityText, priceText, setPriceText } = form;
+  const { side, setSide, quantityText, setQuantityText, priceText, setPriceText, advanced, updateAdvanced } = form;
   const placeOrder = usePlaceOrder();
   const marketOrder = useMarketOrder();
   const [marketRequest, setMarketRequest] = useState<MarketOrderRequest | null>(null);
@@ -48,14 +50,20 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
 
   const submitLimit = () => {
     const quantity = parseQuantity(quantityText);
-    if (projectId === null || quantity === null || priceText.trim() === '') {
+    const withPrice = priceNeeded(advanced, side);
+    if (projectId === null || quantity === null || (withPrice && priceText.trim() === '')) {
       toast({ variant: 'destructive', title: 'Error', description: 'Please fill in all fields' });
+      return;
+    }
+    const extra = advancedOrderFields(advanced);
+    if ('error' in extra) {
+      toast({ variant: 'destructive', title: 'Error', description: extra.error });
       return;
     }
     placeOrder.mutate(
       {
-        projectId, orderType: side, quantity, pricePerCredit: priceText.trim(),
-        ...(total !== null ? { totalValue: formatCents(total) } : {}), remainingQuantity: quantity,
+        projectId, orderType: side, quantity, ...(withPrice ? { pricePerCredit: priceText.trim() } : {}),
+        ...(withPrice && total !== null ? { totalValue: formatCents(total) } : {}), remainingQuantity: quantity, ...extra.fields,
       },
       {
         onSuccess: (response) => {
@@ -63,11 +71,12 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
           toast({
             variant: 'success',
             title: 'Order Created',
-            description: response.matched ? 'Order matched and executed' : 'Order added to orderbook',
+            description: placedDescription(response),
             action: <OrderToastActions projectId={order.projectId} orderId={order.id} undoable={order.status === 'open' || order.status === 'partially_filled'} />,
           });
           setQuantityText('');
           setPriceText('');
+          updateAdvanced({ stopPriceText: '' });
         },
         onError: failed,
       },
@@ -142,8 +151,13 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
         </div>
         <div className="grid gap-2">
           <Label htmlFor="order-price">Price per Credit</Label>
-          <Input id="order-price" type="number" inputMode="decimal" min={0.01} step={0.01} placeholder="0.00" value={priceText} onChange={(event) => setPriceText(event.target.value)} />
+          <Input
+            id="order-price" type="number" inputMode="decimal" min={0.01} step={0.01}
+            placeholder={priceNeeded(advanced, side) ? '0.00' : 'Not used: a stop sells at market'} disabled={!priceNeeded(advanced, side)}
+            value={priceNeeded(advanced, side) ? priceText : ''} onChange={(event) => setPriceText(event.target.value)}
+          />
         </div>
+        <OrderAdvancedFields advanced={advanced} onChange={updateAdvanced} side={side} />
         <div className="flex items-center justify-between rounded-lg border border-border px-3 py-2 text-sm">
           <span className="text-muted-foreground">Total Value</span>
           <span className="font-semibold tabular text-slate-900" data-testid="total-value">{total === null ? '$0.00' : formatUsdCents(total)}</span>

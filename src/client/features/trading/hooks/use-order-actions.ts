@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoutedTrade } from '@/shared/schemas/pool';
-import type { MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse } from '@/shared/schemas/trading';
+import type { AmendOrderBody, CancelAllResponse, MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse } from '@/shared/schemas/trading';
 import { apiJson } from '@/client/lib/api';
 import { marketKeys } from './trading-keys';
 
@@ -35,5 +35,23 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (order: Pick<Order, 'id' | 'projectId'>) => apiJson<Order>('PATCH', `/api/trading/orders/${order.id}/cancel`),
     onSuccess: (_data, order) => refresh(order.projectId),
+  });
+}
+
+/** PATCH /api/trading/orders/:id: a new total quantity and/or price; the answer is the order. */
+export function useAmendOrder() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: ({ order, body }: { order: Pick<Order, 'id' | 'projectId'>; body: AmendOrderBody }) => apiJson<Order>('PATCH', `/api/trading/orders/${order.id}`, body),
+    onSuccess: (_data, { order }) => refresh(order.projectId),
+  });
+}
+
+/** POST /api/trading/orders/cancel-all?projectId=: every live order of the project (waiting stops too). */
+export function useCancelAllOrders() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (projectId: number) => apiJson<CancelAllResponse>('POST', `/api/trading/orders/cancel-all?projectId=${projectId}`),
+    onSuccess: (_data, projectId) => refresh(projectId),
   });
 }
