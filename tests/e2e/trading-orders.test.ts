@@ -86,6 +86,9 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await page.getByRole('button', { name: 'Advanced' }).click();
     await page.getByLabel('Stop price').fill('90.00');
     await page.getByText('triggers when the last trade reaches it (at or above)', { exact: false }).waitFor();
+    // Its longest choices ("Stop-limit: place my limit order") stay inside the section, in the narrow desktop panel too.
+    const panelId = await page.getByRole('button', { name: 'Advanced' }).getAttribute('aria-controls');
+    expect(await elementsOutside(page.locator(`[id="${panelId}"]`))).toEqual([]);
     // A stop is GTC only: the other times in force are off, and so is post-only.
     await page.getByRole('combobox', { name: 'Time in force' }).click();
     expect(await page.getByRole('option', { name: /^IOC/ }).getAttribute('aria-disabled')).toBe('true');

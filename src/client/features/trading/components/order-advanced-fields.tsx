@@ -37,7 +37,7 @@ export function OrderAdvancedFields({ advanced, onChange, side }: OrderAdvancedF
   const chosenStp = SELF_TRADE_CHOICES.find((choice) => choice.value === advanced.selfTradePrevention)!;
   const stop = hasStop(advanced) && stopAllowed(advanced);
   return (
-    <div className="rounded-lg border border-border">
+    <div className="min-w-0 rounded-lg border border-border">
       <button
         type="button"
         aria-expanded={open}
@@ -52,8 +52,8 @@ export function OrderAdvancedFields({ advanced, onChange, side }: OrderAdvancedF
         <ChevronDown className={cn('size-4 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && (
-        <div id={panelId} className="grid gap-4 border-t border-border px-3 pb-3 pt-3">
-          <div className="grid gap-1.5">
+        <div id={panelId} className="grid grid-cols-1 gap-4 border-t border-border px-3 pb-3 pt-3">
+          <div className="grid grid-cols-1 gap-1.5">
             <Label htmlFor="order-time-in-force">Time in force</Label>
             <Select value={advanced.timeInForce} onValueChange={(value) => onChange({ timeInForce: value as TimeInForceName })}>
               <SelectTrigger id="order-time-in-force" aria-describedby="order-time-in-force-hint"><SelectValue /></SelectTrigger>
@@ -66,13 +66,13 @@ export function OrderAdvancedFields({ advanced, onChange, side }: OrderAdvancedF
             <Hint id="order-time-in-force-hint">{hasStop(advanced) ? 'A stop order is good till cancelled: it waits until triggered.' : chosenTif.hint}</Hint>
           </div>
           {advanced.timeInForce === 'GTD' && (
-            <div className="grid gap-1.5">
+            <div className="grid grid-cols-1 gap-1.5">
               <Label htmlFor="order-expires-at">Expires at</Label>
               <Input id="order-expires-at" type="datetime-local" min={localNow()} value={advanced.expiresAtLocal} onChange={(event) => onChange({ expiresAtLocal: event.target.value })} />
               <Hint>Your local time; at most a year ahead.</Hint>
             </div>
           )}
-          <div className="grid gap-1.5">
+          <div className="grid grid-cols-1 gap-1.5">
             <Label htmlFor="order-stop-price">Stop price <span className="font-normal text-muted-foreground">(optional)</span></Label>
             <Input
               id="order-stop-price" type="number" inputMode="decimal" min={0.01} step={0.01} placeholder="0.00"
@@ -86,7 +86,7 @@ export function OrderAdvancedFields({ advanced, onChange, side }: OrderAdvancedF
             </Hint>
           </div>
           {stop && <StopKindField advanced={advanced} onChange={onChange} side={side} />}
-          <div className="grid gap-1.5">
+          <div className="grid grid-cols-1 gap-1.5">
             <div className="flex items-center gap-2">
               <Checkbox id="order-post-only" checked={advanced.postOnly && postOnlyAllowed(advanced)} disabled={!postOnlyAllowed(advanced)} onCheckedChange={(checked) => onChange({ postOnly: checked === true })} aria-describedby="order-post-only-hint" />
               <Label htmlFor="order-post-only" className="cursor-pointer peer-disabled:cursor-not-allowed peer-disabled:opacity-60">Post only</Label>
@@ -95,7 +95,7 @@ export function OrderAdvancedFields({ advanced, onChange, side }: OrderAdvancedF
               {postOnlyAllowed(advanced) ? 'Only ever rests in the book as a maker: refused, nothing traded, if it would trade at once.' : 'Only for a GTC order without a stop price.'}
             </Hint>
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid grid-cols-1 gap-1.5">
             <Label htmlFor="order-self-trade">If it meets my own order</Label>
             <Select value={advanced.selfTradePrevention} onValueChange={(value) => onChange({ selfTradePrevention: value as SelfTradePreventionName })}>
               <SelectTrigger id="order-self-trade" aria-describedby="order-self-trade-hint"><SelectValue /></SelectTrigger>
@@ -116,7 +116,7 @@ function StopKindField({ advanced, onChange, side }: OrderAdvancedFieldsProps) {
     ? 'Enters the book as a limit order at your Price per Credit.'
     : side === 'buy' ? 'Buys at once from the book, paying at most your Price per Credit; the rest is cancelled.' : 'Sells at once to the book at the best prices (Price per Credit is not used); the rest is cancelled.';
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <Label htmlFor="order-stop-kind">Once triggered</Label>
       <Select value={advanced.stopKind} onValueChange={(value) => onChange({ stopKind: value as StopKind })}>
         <SelectTrigger id="order-stop-kind" aria-describedby="order-stop-kind-hint"><SelectValue /></SelectTrigger>
