@@ -69,6 +69,6 @@ export function webhookOutboxFromArrays(type: WebhookEvent, now: Date, userIds: 
   return insertSelect(webhookDeliveries, {
     endpointId: sql`w.id`, messageId: sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`, eventType: type,
     payload: sql`concat(${head}::text, ${sql.join(parts, sql`, `)}, '}}')`, nextAttemptAt: now, createdAt: now,
-  }, sql`unnest(${intArray(userIds)}, ${sql.join(perRow.map((field) => field.values), sql`, `)}) as x(${columns})
+  }, sql`unnest(${sql.join([intArray(userIds), ...perRow.map((field) => field.values)], sql`, `)}) as x(${columns})
     join webhook_endpoints w on w.user_id = x.user_id and ${type}::text = any(w.events) and w.disabled_at is null`);
 }
