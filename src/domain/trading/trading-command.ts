@@ -19,3 +19,12 @@ export type TradingCommand =
   | { kind: 'cancel'; userId: number; orderId: number; expiry?: boolean }
   /** A new price and/or total quantity (null: unchanged) for a live order of `side` (sides never change). */
   | { kind: 'amend'; userId: number; orderId: number; side: OrderSide; priceCents: bigint | null; quantity: number | null };
+
+/** A market order as its owner sent it, to the book alone or routed across book and pool; selfTradePrevention defaults to cancel_newest. */
+export interface MarketOrderRequest {
+  userId: number;
+  projectId: number;
+  side: OrderSide;
+  quantity: number;
+  selfTradePrevention?: SelfTradePrevention;
+}

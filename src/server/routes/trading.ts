@@ -100,9 +100,9 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...errors } } }, async (request, reply) => {
       const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity } = request.body;
+      const { projectId, orderType, quantity, selfTradePrevention } = request.body;
       // Issue 5 best execution: book and pool together when the project has a pool (docs/amm.md); the split is in x-routing.
-      const order = { userId, projectId, side: orderType, quantity };
+      const order = { userId, projectId, side: orderType, quantity, selfTradePrevention };
       return gate.respond<RoutedMarketOrder>(request, reply, {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
@@ -120,9 +120,9 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     }, async (request) => {
       const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity } = request.query;
+      const { projectId, orderType, quantity, selfTradePrevention } = request.query;
       if (!(await projectExists(db, projectId))) throw new NotFoundError(`Project ${projectId} not found`);
-      return quoteMarketOrder(db, { userId, projectId, side: orderType, quantity });
+      return quoteMarketOrder(db, { userId, projectId, side: orderType, quantity, selfTradePrevention });
     });
 
     app.get('/trading/orders/my', { schema: { tags: ['trading'], response: { 200: z.array(order), 401: errorResponse } } }, async (request) =>

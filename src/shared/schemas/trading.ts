@@ -27,6 +27,8 @@ export const idPathParam = idParam;
  * A limit order. The SPEC client also sends totalValue and remainingQuantity: they are accepted and ignored,
  * because the server derives both (price × quantity, and the whole quantity for a new order).
  */
+const selfTradePreventionField = z.enum(SELF_TRADE_PREVENTION, { error: 'selfTradePrevention must be "cancel_newest", "cancel_oldest" or "skip"' }).default('cancel_newest');
+
 export const placeOrderBody = z.strictObject({
   projectId: projectIdField,
   orderType: orderTypeField,
@@ -37,7 +39,7 @@ export const placeOrderBody = z.strictObject({
     .describe('The limit price; required except for a sell stop market order. For a buy stop market order: the most it pays per credit, locked at placement'),
   stopPrice: stopPriceField.optional()
     .describe('Makes it a stop (type market) or stop-limit (type limit) order: held, out of the book, until the last book trade price reaches it (buy: at or above, sell: at or below); it must not have reached it already (422)'),
-  selfTradePrevention: z.enum(SELF_TRADE_PREVENTION, { error: 'selfTradePrevention must be "cancel_newest", "cancel_oldest" or "skip"' }).default('cancel_newest')
+  selfTradePrevention: selfTradePreventionField
     .describe('When the order reaches a resting order of its owner: cancel_newest (default) cancels this order\'s remainder; cancel_oldest cancels the resting order and goes on; skip passes over it'),
   totalValue: z.union([z.number(), z.string()]).optional(),
   remainingQuantity: z.number().optional(),
@@ -76,12 +78,16 @@ export const cancelAllQuery = z.object({
   projectId: wholeNumberQuery('projectId', { min: 1, max: MAX_ID }).optional().describe('Only this project\'s orders; all projects when absent'),
 });
 
+const marketSelfTradePrevention = selfTradePreventionField
+  .describe('When the order reaches a resting order of its owner: cancel_newest (default) stops the book there (the pool, if any, fills the rest); cancel_oldest cancels the resting order and goes on; skip passes over it');
+
 export const marketOrderBody = z.strictObject({
   projectId: projectIdField,
   orderType: orderTypeField,
   quantity: quantityTonnes,
+  selfTradePrevention: marketSelfTradePrevention,
 });
-export type MarketOrderBody = z.infer<typeof marketOrderBody>;
+export type MarketOrderBody = z.input<typeof marketOrderBody>;
 
 export const order = z.object({
   id: z.number(),
@@ -212,12 +218,14 @@ export const marketOrderQuoteQuery = z.object({
   projectId: wholeNumberQuery('projectId', { min: 1, max: MAX_ID }),
   orderType: orderTypeField,
   quantity: wholeNumberQuery('quantity', { min: 1, max: MAX_QUANTITY_TONNES }),
+  selfTradePrevention: marketSelfTradePrevention,
 });
 
 /**
  * What a market order would do now, computed by the code that executes it (nothing is reserved: the book and the
- * pool may move before the order is sent). Market orders never trade with the taker's own resting orders: the book
- * stops at the first one (self-trade prevention) and the pool fills the rest; `ownOrder` names it.
+ * pool may move before the order is sent). Market orders never trade with the taker's own resting orders: by default
+ * (cancel_newest) the book stops at the first one and the pool fills the rest, and `ownOrder` names it; skip and
+ * cancel_oldest fill from the others' orders behind it (ownOrder null).
  */
 export const marketOrderQuote = z.object({
   projectId: z.number(),

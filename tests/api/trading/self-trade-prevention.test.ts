@@ -4,7 +4,8 @@ import type { Project } from '@/shared/schemas/project';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
-import { cancelOrder, newTrader, placeOrder, queryRows, tonnesOf, type Trader } from './trading-kit';
+import { createPool } from '@tests/api/pools/pool-kit';
+import { cancelOrder, marketOrder, newTrader, placeOrder, queryRows, send, tonnesOf, type Trader } from './trading-kit';
 
 // Issue 31 self-trade prevention modes on POST /api/trading/orders: cancel_newest (the default), cancel_oldest, skip.
 // Each scenario trades in a price band of its own and cancels what it left resting.
@@ -23,11 +24,11 @@ async function statusOf(id: number) {
 }
 
 /** The trader's own offer of 2 t at `own`, then another seller's 2 t at `other` (behind it). */
-async function offers(own: string, other: string): Promise<{ trader: Trader; ownId: number; otherId: number; otherSeller: Trader }> {
-  const trader = await newTrader(t.app, project, 2, 'Self');
-  const otherSeller = await newTrader(t.app, project, 2, 'Other');
-  const ownId = (await placeOrder(t.app, trader, { projectId: project.id, orderType: 'sell', quantity: 2, pricePerCredit: own })).json().order.id;
-  const otherId = (await placeOrder(t.app, otherSeller, { projectId: project.id, orderType: 'sell', quantity: 2, pricePerCredit: other })).json().order.id;
+async function offers(own: string, other: string, market = project): Promise<{ trader: Trader; ownId: number; otherId: number; otherSeller: Trader }> {
+  const trader = await newTrader(t.app, market, 2, 'Self');
+  const otherSeller = await newTrader(t.app, market, 2, 'Other');
+  const ownId = (await placeOrder(t.app, trader, { projectId: market.id, orderType: 'sell', quantity: 2, pricePerCredit: own })).json().order.id;
+  const otherId = (await placeOrder(t.app, otherSeller, { projectId: market.id, orderType: 'sell', quantity: 2, pricePerCredit: other })).json().order.id;
   return { trader, ownId, otherId, otherSeller };
 }
 
@@ -80,5 +81,75 @@ describe('skip', () => {
     expect((await statusOf(ownId)).status).toBe('open');
     await cancelOrder(t.app, trader, ownId);
     await assertLedgerInvariants(t.deps.db);
+  });
+});
+
+// The same modes on POST /api/trading/market-order, on the book alone and routed across book and pool.
+describe('market orders', () => {
+  const venuesOf = (trades: Array<{ venue: string; pricePerCredit: string; quantity: number }>) => trades.map((trade) => `${trade.quantity}@${trade.pricePerCredit}:${trade.venue}`);
+  const quote = (trader: Trader, market: Project, mode?: string) => send(t.app, 'GET',
+    `/api/trading/market-order/quote?projectId=${market.id}&orderType=buy&quantity=2${mode ? `&selfTradePrevention=${mode}` : ''}`, trader.cookie);
+
+  it('on the book alone: stops at the owner\'s offer by default, passes over it with skip, cancels it with cancel_oldest', async () => {
+    const stopped = await offers('90.00', '90.50');
+    expect((await quote(stopped.trader, project)).json()).toMatchObject({ quantity: 0, ownOrder: { id: stopped.ownId } });
+    const none = await marketOrder(t.app, stopped.trader, { projectId: project.id, orderType: 'buy', quantity: 2 });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect((await statusOf(stopped.ownId)).status).toBe('open');
+    await cancelOrder(t.app, stopped.trader, stopped.ownId);
+    await cancelOrder(t.app, stopped.otherSeller, stopped.otherId);
+
+    const skipping = await offers('91.00', '91.50');
+    expect((await quote(skipping.trader, project, 'skip')).json()).toMatchObject({ quantity: 2, total: '183.00', ownOrder: null });
+    const skipped = await marketOrder(t.app, skipping.trader, { projectId: project.id, orderType: 'buy', quantity: 2, selfTradePrevention: 'skip' });
+    expect(venuesOf(skipped.json())).toEqual(['2@91.50:book']);
+    expect(await statusOf(skipping.ownId)).toEqual({ status: 'open', remaining_quantity: 2 });
+    await cancelOrder(t.app, skipping.trader, skipping.ownId);
+
+    const cancelling = await offers('92.00', '92.50');
+    const cancelled = await marketOrder(t.app, cancelling.trader, { projectId: project.id, orderType: 'buy', quantity: 2, selfTradePrevention: 'cancel_oldest' });
+    expect(venuesOf(cancelled.json())).toEqual(['2@92.50:book']);
+    expect(await statusOf(cancelling.ownId)).toEqual({ status: 'cancelled', remaining_quantity: 2 });
+    expect(await tonnesOf(t.deps, cancelling.trader.id, project.id)).toEqual({ active: 4 });
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('routed across book and pool: the pool fills what the owner\'s offer stops, or the others\' offers behind it fill first', async () => {
+    const market = await findProject(t.app, 'Atacama Desert Solar Park');
+    const provider = await newTrader(t.app, market, 100, 'Provider');
+    await createPool(t.app, provider.cookie, { projectId: market.id, creditReserve: 100, tokenReserve: '1200' });
+
+    const stopped = await offers('10.00', '10.50', market);
+    const routed = await marketOrder(t.app, stopped.trader, { projectId: market.id, orderType: 'buy', quantity: 2 });
+    expect(routed.json().map((trade: { venue: string }) => trade.venue)).toEqual(['pool']);
+    expect((await statusOf(stopped.ownId)).status).toBe('open');
+    expect((await statusOf(stopped.otherId)).status).toBe('open');
+    await cancelOrder(t.app, stopped.trader, stopped.ownId);
+
+    const skipping = await newTrader(t.app, market, 2, 'Self');
+    const ownId = (await placeOrder(t.app, skipping, { projectId: market.id, orderType: 'sell', quantity: 2, pricePerCredit: '10.00' })).json().order.id;
+    const skipped = await marketOrder(t.app, skipping, { projectId: market.id, orderType: 'buy', quantity: 3, selfTradePrevention: 'skip' });
+    expect(venuesOf(skipped.json()).slice(0, 1)).toEqual(['2@10.50:book']);
+    expect(skipped.json().map((trade: { venue: string }) => trade.venue)).toEqual(['book', 'pool']);
+    expect((await statusOf(stopped.otherId)).status).toBe('filled');
+    expect(await statusOf(ownId)).toEqual({ status: 'open', remaining_quantity: 2 });
+
+    // The book part of a routed order walks the book from its best offer: cancel_oldest cancels the owner's offer there.
+    const otherSeller = await newTrader(t.app, market, 2, 'Other');
+    await placeOrder(t.app, otherSeller, { projectId: market.id, orderType: 'sell', quantity: 2, pricePerCredit: '10.50' });
+    const cancelled = await marketOrder(t.app, skipping, { projectId: market.id, orderType: 'buy', quantity: 3, selfTradePrevention: 'cancel_oldest' });
+    expect(venuesOf(cancelled.json()).slice(0, 1)).toEqual(['2@10.50:book']);
+    expect(cancelled.json().map((trade: { venue: string }) => trade.venue)).toEqual(['book', 'pool']);
+    expect(await statusOf(ownId)).toEqual({ status: 'cancelled', remaining_quantity: 2 });
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('refuses an unknown mode with a 400 that names the field, and trades nothing', async () => {
+    const trader = await newTrader(t.app, project, 0, 'Mode');
+    const response = await marketOrder(t.app, trader, { projectId: project.id, orderType: 'buy', quantity: 1, selfTradePrevention: 'decrement' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/selfTradePrevention must be/);
+    expect(await tonnesOf(t.deps, trader.id, project.id)).toEqual({});
   });
 });

@@ -5,6 +5,7 @@ import { tradablePool } from '@/domain/routing/pool-depth';
 import { poolOnly, routeMarketOrder } from '@/domain/routing/route-market-order';
 import type { PoolState } from '@/domain/amm/pool-state';
 import type { FillPlan, MarketOrderInput, OrderSide } from '@/domain/routing/fill-plan';
+import type { MarketOrderRequest } from '@/domain/trading/trading-command';
 import type { RoutedTrade, RoutingSummary } from '@/shared/schemas/pool';
 import type { MarketOrderQuote } from '@/shared/schemas/trading';
 import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '@/domain/routing/market-order-figures';
@@ -36,7 +37,7 @@ export interface RoutedMarketOrder {
  */
 export async function executeRoutedMarketOrder(
   deps: { db: Database; clock: () => Date; events: MarketEvents },
-  input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+  input: MarketOrderRequest,
   ticket?: IdempotencyTicket<RoutedMarketOrder>,
 ): Promise<RoutedMarketOrder | null> {
   // A plain read first, so that projects without a pool pay nothing extra.
@@ -69,7 +70,7 @@ export async function executeRoutedMarketOrder(
  */
 export async function quoteMarketOrder(
   db: Database,
-  input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+  input: MarketOrderRequest,
 ): Promise<MarketOrderQuote> {
   const inputs = await readRoutingInputs(db, input);
   const routing = { ...inputs, pool: tradablePool(inputs.pool) ? inputs.pool : null };
@@ -129,7 +130,7 @@ function planWithinMeans(input: { side: OrderSide; quantity: number }, inputs: P
 
 async function executePlan(
   tx: Transaction,
-  input: { userId: number; projectId: number; side: OrderSide; quantity: number },
+  input: MarketOrderRequest,
   plan: FillPlan,
   pool: PoolState | null,
   lock: BookLock,
@@ -140,7 +141,7 @@ async function executePlan(
   let bookTonnes = 0n;
   let bookCents = 0n;
   if (plan.book.quantity > 0n) {
-    const command = { kind: 'market' as const, userId: input.userId, side: input.side, quantity: Number(plan.book.quantity) };
+    const command = { kind: 'market' as const, userId: input.userId, side: input.side, quantity: Number(plan.book.quantity), selfTradePrevention: input.selfTradePrevention };
     const { outcomes, changes, written } = await runOnBook(tx, newProjectCache(), input.projectId, lock, [command], now);
     const outcome = outcomes[0];
     if (!outcome.ok) throw outcome.error;

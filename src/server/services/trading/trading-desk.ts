@@ -8,7 +8,7 @@ import type { MarketEvents } from '@/server/services/market-events';
 import { dueOrders, findOrderOwner, liveOrderIds, projectsWithReachedStops } from './order-queries';
 import type { SelfTradePrevention } from '@/domain/orderbook/order-input';
 import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
-import type { TradingCommand } from '@/domain/trading/trading-command';
+import type { MarketOrderRequest, TradingCommand } from '@/domain/trading/trading-command';
 import { mapTicket, type IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import type { StatementRunner } from '@/server/db/statement-runner';
 export type { PlacedOrder } from './run-batch';
@@ -65,8 +65,9 @@ export class TradingDesk {
     return this.desk.submit(projectId, { kind: 'limit', ...order, ticket });
   }
 
-  placeMarketOrder(input: { userId: number; projectId: number; side: OrderSide; quantity: number }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
-    return this.desk.submit(input.projectId, { kind: 'market', userId: input.userId, side: input.side, quantity: input.quantity, ticket });
+  placeMarketOrder(input: MarketOrderRequest, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
+    const { userId, side, quantity, selfTradePrevention } = input;
+    return this.desk.submit(input.projectId, { kind: 'market', userId, side, quantity, selfTradePrevention, ticket });
   }
 
   /** Owner only: another user's order is a 404, like a missing one; a finished order is a 409. */
