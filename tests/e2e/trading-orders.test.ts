@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughApi, DESKTOP, elementsOutside, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+import { animationsSettled, buyThroughApi, DESKTOP, elementsOutside, seriousAxeFindings, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue 31, item 5: the terminal shows time in force, stops, amend, cancel-all and one's own orders in the book.
 const PROJECT = 'Scottish Highlands Native Woodland';
@@ -128,6 +128,8 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await expect.poll(() => dialog.getByTestId('amend-priority').textContent()).toBe('This loses time priority: the order goes to the back of the queue at its price.');
     await dialog.getByLabel('New price per credit').fill('70.00');
     expect(await elementsOutside(dialog)).toEqual([]);
+    await animationsSettled(dialog);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Amend order' }).click();
     await toastText(page, 'Now 3 at $70.00.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -141,6 +143,8 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await openTrading(page);
     await openMyOrders(page);
     await expect.poll(() => page.getByTestId('live-order-count').textContent()).toBe('2 open');
+    // My Orders with a GTC order and a waiting stop (badges, Amend and Cancel buttons) is readable by assistive tech.
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel all', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel all open orders?' });
     await dialog.getByText(/2 open orders of Scottish Highlands Native Woodland, waiting stops included/).waitFor();
@@ -175,6 +179,8 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await page.getByLabel('Expires at').waitFor();
     await page.getByRole('radio', { name: 'Sell' }).click();
     expect(await elementsOutside(page.getByRole('main'))).toEqual([]);
+    await animationsSettled(page.getByRole('main'));
+    expect(await seriousAxeFindings(page)).toEqual([]);
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(viewport.width);
   });
