@@ -49,7 +49,7 @@ const SKIPPED: LoadResult = { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, non2xx: 
 
 export async function run(): Promise<void> {
   const rounds = Number(process.env.BENCH_SOAK_ROUNDS ?? 5);
-  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: 'true', ...BENCH_RESTOCK });
+  const server = await startServer('bench/support/bench-server.ts', { CHAIN_ENABLED: process.env.BENCH_SOAK_CHAIN ?? 'true', ...BENCH_RESTOCK });
   const ceiling = await startServer('bench/support/ceiling-server.ts');
   try {
     const projects = (await (await fetch(`${server.baseUrl}/api/projects`)).json()) as (BenchProject & { name: string })[];
