@@ -171,17 +171,25 @@ export class BookCache implements RestingState {
     }
     for (const { side, orders } of rows.sides) {
       const limit = read.sides.find((request) => request.side === side)?.limit ?? Infinity;
-      for (const order of orders) this.cache(order);
+      for (const order of orders) {
+        // Read by id first (an order to cancel), then reached by a later read of its side (a waiting stop loaded with the
+        // first read reaches it): it is a cached order now, not one held for the batch alone.
+        this.offBook.delete(order.id);
+        this.cache(order);
+      }
       const state = this.sides[side];
       if (orders.length < limit) state.complete = true;
       const last = orders.at(-1);
       if (last) state.cursor = { priceCents: last.priceCents, sequence: last.sequence };
     }
-    for (const order of rows.byId) if (!this.orders.has(order.id)) this.offBook.set(order.id, order);
+    // A waiting stop read by id in the same read that loaded the stops is held as a stop (its escrow kept with it), not
+    // as an order for this batch alone, whose escrow settle drops.
+    for (const order of rows.byId) if (!this.orders.has(order.id) && !this.pendingStops.has(order.id)) this.offBook.set(order.id, order);
     for (const lot of rows.lots) {
       let set = this.escrowByOrder.get(lot.orderId!);
       if (!set) this.escrowByOrder.set(lot.orderId!, (set = new Set()));
-      set.add(lot);
+      // The same order read twice (by id, then with its side) brings its escrowed lots twice: hold each lot once.
+      if (![...set].some((held) => held.id === lot.id)) set.add(lot);
     }
   }
 

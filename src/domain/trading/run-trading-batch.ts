@@ -36,6 +36,8 @@ export interface BatchState extends Omit<BatchInputs, 'lots'> {
   lots: readonly LedgerLot[];
   /** Resting orders the commands may reach, plus the orders to cancel (in any state). */
   orders: readonly LedgerOrder[];
+  /** The project's untriggered stops and its last book trade price (issue 31); none wait when absent. */
+  stops?: { orders: readonly LedgerOrder[]; lastPriceCents: bigint | null };
 }
 
 /**
@@ -83,11 +85,12 @@ export function runCachedBatch(
 export function runTradingBatch(state: BatchState, commands: readonly TradingCommand[]): { outcomes: CommandOutcome[]; ledger: TradingLedger } {
   const cache = new BookCache();
   cache.markComplete();
-  const live = state.orders.filter((order) => isLiveStatus(order.status)).sort((a, b) => a.sequence - b.sequence).map((order) => ({ ...order }));
+  const live = state.orders.filter((order) => isLiveStatus(order.status) && !order.pendingTrigger).sort((a, b) => a.sequence - b.sequence).map((order) => ({ ...order }));
   cache.absorb({ sides: [], orderIds: [] }, {
     sides: (['buy', 'sell'] as const).map((side) => ({ side, orders: live.filter((order) => order.side === side) })),
-    byId: state.orders.filter((order) => !isLiveStatus(order.status)).map((order) => ({ ...order })),
+    byId: state.orders.filter((order) => !isLiveStatus(order.status) && !order.pendingTrigger).map((order) => ({ ...order })),
     lots: state.lots.filter((lot) => lot.status === 'escrowed').map((lot) => ({ ...lot })),
+    ...(state.stops ? { stops: { orders: state.stops.orders.map((order) => ({ ...order })), lastPriceCents: state.stops.lastPriceCents } } : {}),
   });
   return runCachedBatch(cache, { ...state, lots: state.lots.filter((lot) => lot.status === 'active').map((lot) => ({ ...lot })) }, commands);
 }

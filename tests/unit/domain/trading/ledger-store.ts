@@ -10,11 +10,13 @@ export interface Store {
   orders: Map<number, LedgerOrder>;
   nextLotId: number;
   nextOrderId: number;
+  /** The last book trade's price (what stops trigger on); null before the first trade. */
+  lastPriceCents: bigint | null;
 }
 
 /** A store where each user holds `cashCents` and one active lot per entry of `lotTonnes`, older lots first. */
 export function newStore(users: readonly number[], cashCents: bigint, lotTonnes: readonly number[], nowMs: number): Store {
-  const store: Store = { cash: new Map(), lots: new Map(), orders: new Map(), nextLotId: 1, nextOrderId: 1 };
+  const store: Store = { cash: new Map(), lots: new Map(), orders: new Map(), nextLotId: 1, nextOrderId: 1, lastPriceCents: null };
   let serial = 1;
   for (const userId of users) {
     store.cash.set(userId, cashCents);
@@ -41,10 +43,13 @@ export function apply(store: Store, changes: LedgerChanges): Map<number, number>
   for (const lot of changes.updatedLots) store.lots.set(lot.id, { ...lot });
   for (const order of [...changes.newOrders, ...changes.updatedOrders]) store.orders.set(order.id, { ...order, isNew: false, isMarket: false });
   for (const { userId, deltaCents } of changes.cashDeltas) store.cash.set(userId, store.cash.get(userId)! + deltaCents);
+  if (changes.trades.length > 0) store.lastPriceCents = changes.trades[changes.trades.length - 1].priceCents;
   return ids;
 }
 
-export const isLive = (order: LedgerOrder) => order.status === 'open' || order.status === 'partially_filled';
+export const isLive = (order: LedgerOrder) => (order.status === 'open' || order.status === 'partially_filled') && !order.pendingTrigger;
+/** Untriggered stops (issue 31), in the order they were placed. */
+export const pendingStops = (store: Store) => [...store.orders.values()].filter((order) => order.pendingTrigger).sort((a, b) => a.sequence - b.sequence);
 export const copyOrder = (order: LedgerOrder): LedgerOrder => ({ ...order });
 export const copyLot = (lot: LedgerLot): LedgerLot => ({ ...lot });
 
@@ -63,9 +68,11 @@ export function readRows(store: Store, read: BookRead): BookRows {
     side, orders: live.filter((order) => order.side === side && after(side, order, cursor)).sort(priority(side)).slice(0, limit).map(copyOrder),
   }));
   const byId = read.orderIds.flatMap((id) => (store.orders.has(id) ? [copyOrder(store.orders.get(id)!)] : []));
-  const sellIds = new Set([...sides.flatMap((side) => side.orders), ...byId].filter((order) => order.side === 'sell' && isLive(order)).map((order) => order.id));
+  const stops = read.stops ? pendingStops(store).map(copyOrder) : [];
+  const sellIds = new Set([...sides.flatMap((side) => side.orders), ...byId, ...stops]
+    .filter((order) => order.side === 'sell' && (isLive(order) || order.pendingTrigger)).map((order) => order.id));
   const lots = [...store.lots.values()].filter((lot) => lot.status === 'escrowed' && sellIds.has(lot.orderId!)).map(copyLot);
-  return { sides, byId, lots };
+  return { sides, byId, lots, ...(read.stops ? { stops: { orders: stops, lastPriceCents: store.lastPriceCents } } : {}) };
 }
 
 /** Each listed seller's oldest active lots covering `tonnes` (all of them when fewer), as the SQL read returns them. */
@@ -93,5 +100,15 @@ export function expectCacheMatches(cache: BookCache, store: Store): void {
     expect(escrowed).toEqual([...store.lots.values()].filter((lot) => lot.status === 'escrowed' && lot.orderId === id));
   }
   expect(cache.book.size).toBe(cache.orders.size);
-  expect([...cache.escrowByOrder.keys()].every((id) => cache.orders.has(id))).toBe(true);
+  // Issue 31: the waiting stops it holds are the stored ones (all of them once loaded), with their escrow.
+  for (const [id, stop] of cache.pendingStops) {
+    expect({ ...stop, isNew: false, isMarket: false }).toEqual(store.orders.get(id));
+    const escrowed = [...(cache.escrowByOrder.get(id) ?? [])].sort((a, b) => a.id - b.id);
+    expect(escrowed).toEqual([...store.lots.values()].filter((lot) => lot.status === 'escrowed' && lot.orderId === id));
+  }
+  if (cache.stopsLoaded) {
+    expect([...cache.pendingStops.keys()].sort((a, b) => a - b)).toEqual(pendingStops(store).map((stop) => stop.id).sort((a, b) => a - b));
+    expect(cache.lastPriceCents).toBe(store.lastPriceCents);
+  }
+  expect([...cache.escrowByOrder.keys()].every((id) => cache.orders.has(id) || cache.pendingStops.has(id))).toBe(true);
 }

@@ -207,7 +207,7 @@ function resetCache(project: Project, commands: readonly TradingCommand[]): void
 
 function cloneStore(store: Store): Store {
   return {
-    cash: new Map(store.cash), nextLotId: store.nextLotId, nextOrderId: store.nextOrderId,
+    cash: new Map(store.cash), nextLotId: store.nextLotId, nextOrderId: store.nextOrderId, lastPriceCents: store.lastPriceCents,
     lots: new Map([...store.lots].map(([id, lot]) => [id, copyLot(lot)])),
     orders: new Map([...store.orders].map(([id, order]) => [id, copyOrder(order)])),
   };

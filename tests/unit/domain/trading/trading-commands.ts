@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CommandOutcome } from '@/domain/trading/run-trading-batch';
 import type { TradingCommand } from '@/domain/trading/trading-command';
-import type { Store } from './ledger-store';
+import { pendingStops, type Store } from './ledger-store';
 
 /** Random commands of one project's book for the trading property tests, and what of their outcomes they compare. */
 
@@ -11,6 +11,29 @@ export function reserveIds(store: Store, commands: readonly TradingCommand[]): {
     const id = store.nextOrderId++;
     return { id, sequence: id };
   });
+}
+
+/**
+ * The further sequences the lock statement draws for stops (one per stop placed and per stop waiting), after the
+ * placing commands' ids: a stop that triggers takes the next of them.
+ */
+export function spareSequences(store: Store, commands: readonly TradingCommand[]): number[] {
+  const stops = commands.filter((command) => command.kind === 'limit' && command.stopPriceCents != null).length + pendingStops(store).length;
+  return Array.from({ length: stops }, () => store.nextOrderId++);
+}
+
+/**
+ * Issue 31 stops around the prices the other commands trade at, so that some are refused (already reached), some
+ * wait and some trigger: stop-limits, and stop market orders (a sell's stop price stands in for its price).
+ */
+export function stopCommandArbitrary(users: readonly number[]): fc.Arbitrary<TradingCommand> {
+  return fc.record({
+    userId: fc.constantFrom(...users), side: fc.constantFrom('buy' as const, 'sell' as const), priceCents: fc.bigInt({ min: 90n, max: 110n }),
+    stopPriceCents: fc.bigInt({ min: 92n, max: 108n }), quantity: fc.integer({ min: 1, max: 4 }), stopMarket: fc.boolean(),
+  }).chain((stop) => selfTradePreventionArbitrary.map((stp) => ({
+    kind: 'limit' as const, ...stop, ...stp,
+    priceCents: stop.stopMarket && stop.side === 'sell' ? stop.stopPriceCents : stop.priceCents,
+  })));
 }
 
 /** What a client sees of an outcome: the refusal and its message, or the order and how many trades it made. */
