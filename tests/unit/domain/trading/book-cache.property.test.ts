@@ -34,9 +34,11 @@ function runPlain(store: Store, commands: TradingCommand[]) {
 }
 
 /** The desk's way: the cache reads what it lacks, the batch reads its users' cash and active lots. */
-function runOnCache(store: Store, cache: BookCache, commands: TradingCommand[], version: number) {
-  // As runOnBook: a cache that starts again learns the waiting stops and the last trade price in the same read, then
-  // reads what those stops reach once triggered.
+/**
+ * The book reads of a batch, as runOnBook makes them: a cache that starts again learns the waiting stops and the last
+ * trade price in the same read, then reads what those stops reach once triggered.
+ */
+function loadBook(store: Store, cache: BookCache, commands: TradingCommand[]): void {
   const loadsStops = !cache.stopsLoaded;
   const read = loadsStops ? { ...cache.readFor(commands), stops: true } : cache.readFor(commands);
   cache.absorb(read, readRows(store, read));
@@ -44,6 +46,10 @@ function runOnCache(store: Store, cache: BookCache, commands: TradingCommand[], 
     const more = cache.readFor(commands);
     cache.absorb(more, readRows(store, more));
   }
+}
+
+function runOnCache(store: Store, cache: BookCache, commands: TradingCommand[], version: number) {
+  loadBook(store, cache, commands);
   const { outcomes, ledger } = runCachedBatch(cache, {
     nowMs: NOW,
     users: [...store.cash].map(([id, cashCents]) => ({ id, cashCents })),
@@ -72,16 +78,16 @@ const DEEP_BOOK = deepBook(USERS);
 function runOnCaches(store: Store, book: BookCache, traders: TraderCache, commands: TradingCommand[], version: number) {
   // Drawn once: a run again keeps them (the database's would differ, which no outcome depends on).
   const ids = reserveIds(store, commands);
+  const spare = spareSequences(store, commands);
   for (let attempt = 0; ; attempt++) {
-    const read = book.readFor(commands);
-    book.absorb(read, readRows(store, read));
+    loadBook(store, book, commands);
     const traderRead = traders.readFor(commands);
     traders.absorb(traderRead, {
       users: traderRead.cashOf.map((id) => ({ id, cashCents: store.cash.get(id)! })),
       lots: oldestLots(store, traderRead.lotsOf),
     });
     const inputs = traders.inputsFor(commands, traderRead);
-    const { outcomes, ledger } = runCachedBatch(book, { nowMs: NOW, ...inputs, newOrderIds: ids }, commands);
+    const { outcomes, ledger } = runCachedBatch(book, { nowMs: NOW, ...inputs, newOrderIds: ids, spareSequences: spare }, commands);
     // The write names the balance it expects for every buyer; one that moved aborts the batch.
     if (inputs.users.some((user) => store.cash.get(user.id) !== user.cashCents)) {
       expect(attempt).toBe(0);
@@ -187,7 +193,7 @@ describe('BookCache', () => {
 describe('TraderCache', () => {
   it('gives the outcomes and rows of a batch that reads everything, while purchases, sales and retirements happen beside it', () => {
     fc.assert(fc.property(
-      fc.array(commandArbitrary, { minLength: 1, maxLength: 80 }),
+      fc.array(withStopsArbitrary, { minLength: 1, maxLength: 80 }),
       fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 20 }),
       fc.array(outsideArbitrary, { minLength: 1, maxLength: 20 }),
       fc.record({ readChunk: fc.integer({ min: 0, max: 3 }), maxPerSide: fc.integer({ min: 1, max: 4 }), lotsAhead: fc.integer({ min: 0, max: 3 }) }),
