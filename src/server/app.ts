@@ -31,6 +31,7 @@ import { certificateRoutes } from './routes/certificates';
 import { activityRoutes } from './routes/activity';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
+import { marketFeedRoutes } from './routes/market-feed';
 import { tradingRoutes } from './routes/trading';
 import { exportRoutes } from './routes/exports';
 import { poolRoutes } from './routes/pools';
@@ -101,6 +102,7 @@ export async function buildApp(
     await api.register(activityRoutes(deps));
     await api.register(tradingRoutes(deps));
     await api.register(marketStreamRoutes(deps));
+    await api.register(marketFeedRoutes(deps));
     await api.register(chainRoutes(deps));
     await api.register(chainAuditRoutes(deps));
     await api.register(certificateRoutes(deps));

@@ -10,7 +10,7 @@ import { OrderBookPanel } from '@/client/features/trading/components/order-book-
 import { OrderPanel } from '@/client/features/trading/components/order-panel';
 import { PairSelector } from '@/client/features/trading/components/pair-selector';
 import { PriceChart } from '@/client/features/trading/components/price-chart';
-import { useMarketStream } from '@/client/features/trading/hooks/use-market-stream';
+import { useMarketFeed } from '@/client/features/trading/hooks/use-market-feed';
 import { availableTonnes, useMyCredits } from '@/client/features/trading/hooks/use-my-trading';
 import { useOrderForm } from '@/client/features/trading/hooks/use-order-form';
 import { useProjects } from '@/client/features/marketplace/hooks/use-projects';
@@ -39,7 +39,7 @@ export function TradingPage() {
 
   // Until the trader picks a pair: the wanted one, else the first, once the catalogue arrives.
   const projectId = chosenProjectId ?? (projects.data?.find((project) => project.id === wantedProjectId) ?? projects.data?.[0])?.id ?? null;
-  useMarketStream(projectId);
+  useMarketFeed(projectId);
 
   return (
     <PageContainer className="max-w-[1600px] space-y-4 py-4 sm:py-5">

@@ -252,3 +252,28 @@ export const marketOrderQuote = z.object({
   ownOrder: z.object({ id: z.number(), pricePerCredit: moneyString, quantity: z.number() }).nullable(),
 });
 export type MarketOrderQuote = z.infer<typeof marketOrderQuote>;
+
+/** One price level of the market-data feed (issue 31); in a diff, quantity 0 means the level left the view. */
+export const feedLevel = z.object({ price: moneyString, quantity: z.number(), orders: z.number() });
+export type FeedLevelWire = z.infer<typeof feedLevel>;
+
+/** GET /trading/feed/:projectId and the stream's `snapshot` event: the best levels, the latest trades (newest first), `seq`. */
+export const feedSnapshot = z.object({
+  projectId: z.number(),
+  seq: z.number(),
+  bids: z.array(feedLevel),
+  asks: z.array(feedLevel),
+  trades: z.array(trade),
+});
+export type FeedSnapshot = z.infer<typeof feedSnapshot>;
+
+/** The stream's `diff` event: what changed from `prevSeq` to `seq` (changed levels only, new trades oldest first). */
+export const feedDiff = z.object({
+  projectId: z.number(),
+  prevSeq: z.number(),
+  seq: z.number(),
+  bids: z.array(feedLevel),
+  asks: z.array(feedLevel),
+  trades: z.array(trade),
+});
+export type FeedDiffWire = z.infer<typeof feedDiff>;
