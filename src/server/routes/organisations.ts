@@ -34,7 +34,7 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/organisations', { schema: { tags, body: createOrganisationBody, response: { 201: organisation, ...errors } } }, async (request, reply) => {
       const person = await requirePerson(request, db, clock());
-      return reply.status(201).send(await createOrganisation(db, person.id, request.body, clock()));
+      return reply.status(201).send(await createOrganisation(db, person.id, request.body, deps.config.demoCashCents, clock()));
     });
 
     app.post('/organisations/:id/activate', {
@@ -58,7 +58,8 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.patch('/organisation', { schema: { tags, body: updateOrganisationBody, response: { 200: organisation, ...errors } } }, async (request) => {
       const who = await acting(request);
-      const updated = await updateOrganisation(db, who.accountId, who.role, request.body);
+      const person = await requirePerson(request, db, clock());
+      const updated = await updateOrganisation(db, { ...who, hasTwoFactor: Boolean(person.totpEnabledAt) }, request.body);
       if (request.body.requireTwoFactor !== undefined) for (const row of await listMembers(db, who.accountId)) forgetUserSessions(row.userId);
       return updated;
     });
@@ -72,10 +73,10 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return changed;
     });
 
-    app.delete('/organisation/members/:userId', { schema: { tags, params: z.object({ userId: idParam }), response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    app.delete('/organisation/members/:userId', { schema: { tags, params: z.object({ userId: idParam }), response: { 204: z.undefined(), ...errors } } }, async (request, reply) => {
       await removeMember(db, await acting(request), request.params.userId);
       forgetUserSessions(request.params.userId);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     });
 
     app.get('/organisation/invites', { schema: { tags, response: { 200: z.array(invite), ...errors } } }, async (request) =>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { NotFoundError } from '@/domain/errors';
+import { ConflictError, NotFoundError } from '@/domain/errors';
 import type { Role } from '@/domain/organisations/roles';
 import type { CreateOrganisationBody, Organisation, UpdateOrganisationBody } from '@/shared/schemas/organisation';
 import type { Database, Transaction } from '@/server/db/client';
@@ -24,12 +24,15 @@ export async function createPersonalOrganisation(db: Database | Transaction, acc
   await db.insert(organisationMembers).values({ accountId: account.id, userId: account.id, role: 'owner', createdAt: now }).onConflictDoNothing();
 }
 
-/** A shared organisation: a new account (no cash, cannot sign in), its profile, and its creator as owner. */
-export async function createOrganisation(db: Database, personId: number, body: CreateOrganisationBody, now: Date): Promise<Organisation> {
+/**
+ * A shared organisation: a new account that cannot sign in, its profile, and its creator as owner. It is handed the
+ * demo cash a new person's account gets (recorded as deposited, so the cash invariant holds for it too).
+ */
+export async function createOrganisation(db: Database, personId: number, body: CreateOrganisationBody, demoCashCents: bigint, now: Date): Promise<Organisation> {
   return runTransaction(db, async (tx) => {
     const [account] = await tx.insert(users).values({
       email: `org-${randomBytes(12).toString('hex')}@organisations.invalid`, passwordHash: NO_PASSWORD,
-      firstName: body.name, companyName: body.name, cashCents: 0n, depositedCents: 0n, createdAt: now,
+      firstName: body.name, companyName: body.name, cashCents: demoCashCents, depositedCents: demoCashCents, createdAt: now,
     }).returning({ id: users.id });
     const [row] = await tx.insert(organisations).values({
       accountId: account.id, name: body.name, legalName: body.legalName || null, country: body.country, lei: body.lei ?? null, personal: false, createdAt: now,
@@ -55,8 +58,13 @@ export async function readOrganisation(db: Database, accountId: number, role: Ro
   return toOrganisation(row, role, accountId);
 }
 
-/** Changes the profile and policies; the account's display name follows, so certificates name the organisation. */
-export async function updateOrganisation(db: Database, accountId: number, role: Role, body: UpdateOrganisationBody): Promise<Organisation> {
+/**
+ * Changes the profile and policies; a shared organisation's account name follows, so its certificates name it. Only
+ * someone signed in with two-factor can require it of everyone, so that no one locks the organisation out by mistake.
+ */
+export async function updateOrganisation(db: Database, actor: { accountId: number; role: Role; hasTwoFactor: boolean }, body: UpdateOrganisationBody): Promise<Organisation> {
+  const { accountId, role } = actor;
+  if (body.requireTwoFactor && !actor.hasTwoFactor) throw new ConflictError('Turn on two-factor sign-in for yourself before requiring it of every member');
   return runTransaction(db, async (tx) => {
     const [row] = await tx.update(organisations).set({
       ...(body.name !== undefined ? { name: body.name } : {}),
