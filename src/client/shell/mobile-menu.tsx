@@ -51,7 +51,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
             </div>
           </div>
         )}
-        {user && <OrganisationSwitcher stacked />}
+        {user && <OrganisationSwitcher stacked onSwitched={() => setOpen(false)} />}
         {user && <CashBalance amount={user.cashBalance} className="self-start" />}
         <nav aria-label="Main" className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (

@@ -9,7 +9,7 @@ import { useOrganisations } from '@/client/features/organisations/hooks/use-orga
  * Picks the organisation the session acts for: every desk, report and export then shows that organisation's.
  * A native select, so that phones show their own picker and a long name never widens the header.
  */
-export function OrganisationSwitcher({ className, stacked = false }: { className?: string; stacked?: boolean }) {
+export function OrganisationSwitcher({ className, stacked = false, onSwitched }: { className?: string; stacked?: boolean; onSwitched?: () => void }) {
   const id = useId();
   const { organisations, activate } = useOrganisations();
   const list = organisations.data ?? [];
@@ -25,7 +25,10 @@ export function OrganisationSwitcher({ className, stacked = false }: { className
         value={active?.id ?? ''}
         disabled={activate.isPending}
         onChange={(event) => activate.mutate(Number(event.target.value), {
-          onSuccess: (organisation) => toast({ title: 'Organisation Switched', description: `Acting for ${organisation.name}` }),
+          onSuccess: (organisation) => {
+            toast({ title: 'Organisation Switched', description: `Acting for ${organisation.name}` });
+            onSwitched?.();
+          },
           onError: (error) => toast({ variant: 'destructive', title: 'Not Switched', description: errorMessage(error) }),
         })}
         className={cn('h-9 min-w-0 truncate rounded-md border border-input bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
