@@ -16,6 +16,8 @@ const RegistryPage = lazy(() => import('./pages/registry').then((module) => ({ d
 const DevelopersPage = lazy(() => import('./pages/developers').then((module) => ({ default: module.DevelopersPage })));
 const SecurityPage = lazy(() => import('./pages/security').then((module) => ({ default: module.SecurityPage })));
 const ActivityPage = lazy(() => import('./pages/activity').then((module) => ({ default: module.ActivityPage })));
+const OrganisationPage = lazy(() => import('./pages/organisation').then((module) => ({ default: module.OrganisationPage })));
+const AcceptInvitePage = lazy(() => import('./pages/accept-invite').then((module) => ({ default: module.AcceptInvitePage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
 /**
@@ -39,6 +41,8 @@ export function SignedInApp() {
           <Route path="/registry" component={RegistryPage} />
           <Route path="/developers" component={DevelopersPage} />
           <Route path="/security" component={SecurityPage} />
+          <Route path="/organisation" component={OrganisationPage} />
+          <Route path="/invite/:token" component={AcceptInvitePage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

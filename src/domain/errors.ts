@@ -3,7 +3,7 @@
  * A broken invariant is not a DomainError: it is an assertion failure, i.e. a bug.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'validation' | 'unauthenticated' | 'not_found' | 'conflict' | 'refused' | 'rate_limited';
+  abstract readonly kind: 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused' | 'rate_limited';
   constructor(message: string, readonly facts: Record<string, unknown> = {}) {
     super(message);
     this.name = new.target.name;
@@ -19,6 +19,11 @@ export class UnauthenticatedError extends DomainError {
   constructor(message = 'Please sign in to continue') {
     super(message);
   }
+}
+
+/** Signed in, but the caller's role (or their organisation's policy) does not allow the action: 403. */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
 }
 
 /** Missing, or someone else's: both are 404 so that existence is not confirmed to a stranger. */

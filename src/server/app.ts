@@ -40,8 +40,10 @@ import { reportRoutes } from './routes/reports';
 import { quoteRoutes } from './routes/quotes';
 import { developerRoutes } from './routes/developers';
 import { registerBearerAuth } from './plugins/bearer-auth';
+import { registerOrganisationAccess } from './plugins/organisation-access';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
 import { accountRoutes } from './routes/account';
+import { organisationRoutes } from './routes/organisations';
 import { registerOperations } from './routes/operations';
 import { idempotencyGate } from './plugins/idempotency-gate';
 
@@ -81,6 +83,8 @@ export async function buildApp(
   // After the Origin check, which bearer requests skip; before the routes, which read the key's user.
   const bearer = registerBearerAuth(app, { db: deps.db, clock: deps.clock, rateLimitPerMinute: deps.config.apiKeyRateLimitPerMinute });
   await app.register(fastifyCookie);
+  // After the bearer key's scopes (its preHandler is registered first): the caller's role in the active organisation.
+  registerOrganisationAccess(app, { db: deps.db, clock: deps.clock });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
@@ -112,6 +116,7 @@ export async function buildApp(
     await api.register(reportRoutes(deps));
     await api.register(quoteRoutes(deps));
     await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
+    await api.register(organisationRoutes(deps));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));

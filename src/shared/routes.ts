@@ -10,6 +10,8 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/verify\/?$/,
   /^\/developers\/?$/,
   /^\/security\/?$/,
+  /^\/organisation\/?$/,
+  /^\/invite\/[A-Za-z0-9_-]+\/?$/,
   /^\/certificates\/[^/]+\/?$/,
   /^\/registry\/?$/,
   /^\/projects\/\d+\/?$/,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Blocks, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
+import { Blocks, Building2, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@/shared/schemas/auth';
 import { displayName } from '@/client/hooks/use-auth';
@@ -15,6 +15,7 @@ import type { ShellDialog } from './shell-dialogs';
 import { SignInButton } from '@/client/components/sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
+import { OrganisationSwitcher } from '@/client/features/organisations/components/organisation-switcher';
 
 interface MobileMenuProps {
   user: User | null;
@@ -50,6 +51,7 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
             </div>
           </div>
         )}
+        {user && <OrganisationSwitcher stacked onSwitched={() => setOpen(false)} />}
         {user && <CashBalance amount={user.cashBalance} className="self-start" />}
         <nav aria-label="Main" className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
@@ -69,6 +71,11 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
         <div className="mt-auto pt-2">
           {user ? (
             <>
+            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
+              <Link href="/organisation" onClick={() => setOpen(false)}>
+                <Building2 aria-hidden="true" /> Organisation
+              </Link>
+            </Button>
             <Button asChild variant="ghost" className="mb-2 w-full justify-start">
               <Link href="/developers" onClick={() => setOpen(false)}>
                 <Code2 aria-hidden="true" /> Developers

@@ -1,4 +1,4 @@
-import { Blocks, Code2, LogOut, Satellite, ShieldCheck } from 'lucide-react';
+import { Blocks, Building2, Code2, LogOut, Satellite, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { displayName, useAuth } from '@/client/hooks/use-auth';
 import { LOGOUT_URL, signOut } from '@/client/lib/full-page';
@@ -13,6 +13,7 @@ import type { ShellDialog } from './shell-dialogs';
 import { SignInButton } from '@/client/components/sign-in-button';
 import { UserAvatar } from './user-avatar';
 import { WalletButton } from './wallet-button';
+import { OrganisationSwitcher } from '@/client/features/organisations/components/organisation-switcher';
 
 /**
  * The fixed navigation bar of SPEC.md §2. Below 1024 px a menu sheet holds everything but the logo and the cash
@@ -51,8 +52,14 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
               <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
               {/* min-w-0: a long name is what gives way (it truncates), not the Log out button at the edge. */}
               <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-3 xl:flex">
+                <OrganisationSwitcher />
                 <UserAvatar imageUrl={user.profileImageUrl} />
                 <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 min-[1400px]:inline">{displayName(user)}</span>
+                <Button asChild variant="ghost" size="icon" className="size-9">
+                  <Link href="/organisation" aria-label="Organisation" title="Organisation: members, roles and invites">
+                    <Building2 aria-hidden="true" />
+                  </Link>
+                </Button>
                 <Button asChild variant="ghost" size="icon" className="size-9">
                   <Link href="/developers" aria-label="Developers" title="Developers: API keys and webhooks">
                     <Code2 aria-hidden="true" />

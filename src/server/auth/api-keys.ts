@@ -18,10 +18,11 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null, revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-export async function createApiKey(db: Database, input: { userId: number; name: string; scopes: ApiKeyScope[] }, now: Date): Promise<CreatedApiKey> {
+/** A key of the account `userId` (an organisation), created by the person `createdBy`: it acts with at most their role. */
+export async function createApiKey(db: Database, input: { userId: number; createdBy: number; name: string; scopes: ApiKeyScope[] }, now: Date): Promise<CreatedApiKey> {
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const [row] = await db.insert(apiKeys).values({
-    userId: input.userId, name: input.name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashApiKey(secret),
+    userId: input.userId, createdBy: input.createdBy, name: input.name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashApiKey(secret),
     scopes: [...new Set(input.scopes)], createdAt: now,
   }).returning();
   return { ...toApiKey(row), secret };
@@ -42,16 +43,20 @@ export async function revokeApiKey(db: Database, userId: number, keyId: number, 
 
 export interface ActiveApiKey {
   id: number;
+  /** The account (organisation) the key belongs to. */
   userId: number;
+  /** The person who created it: the key acts with their role in the organisation. */
+  createdBy: number;
   scopes: ApiKeyScope[];
   lastUsedAt: Date | null;
 }
 
 /** The unrevoked key with this secret, or null. */
 export async function findActiveApiKey(db: Database, secret: string): Promise<ActiveApiKey | null> {
-  const [row] = await db.select({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
+  const [row] = await db.select({ id: apiKeys.id, userId: apiKeys.userId, createdBy: apiKeys.createdBy, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys).where(and(eq(apiKeys.secretHash, hashApiKey(secret)), isNull(apiKeys.revokedAt)));
-  return row ? { ...row, scopes: row.scopes as ApiKeyScope[] } : null;
+  // A key from before organisations was created by its account's own person.
+  return row ? { ...row, createdBy: row.createdBy ?? row.userId, scopes: row.scopes as ApiKeyScope[] } : null;
 }
 
 export async function touchApiKey(db: Database, keyId: number, now: Date): Promise<void> {

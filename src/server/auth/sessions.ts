@@ -10,6 +10,14 @@ export const SESSION_COOKIE = 'sid';
 // Only a digest of the token is stored, so a leaked sessions table cannot be replayed as cookies.
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** The stored id of a session token. */
+export const digestSessionToken = digest;
+
+/** Makes the session act for `accountId` (null: the person's personal organisation). */
+export async function setActiveAccount(db: Database, token: string, accountId: number | null): Promise<void> {
+  await db.update(sessions).set({ activeAccountId: accountId }).where(eq(sessions.id, digest(token)));
+}
+
 /** Where a sign-in came from, kept so that its owner can tell sessions apart (the user agent cut to 300 characters). */
 export interface SessionOrigin {
   userAgent?: string;

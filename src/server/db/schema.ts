@@ -37,7 +37,47 @@ export const sessions = pgTable('sessions', {
   /** What the browser said it was and where it came from at sign-in, so the owner can tell sessions apart. */
   userAgent: text('user_agent'),
   ipAddress: text('ip_address'),
+  /** The organisation (account) this session acts for; null is the person's own, personal organisation. */
+  activeAccountId: integer('active_account_id').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * An organisation's profile. An organisation IS an account (`users` row, which holds its cash and owns its
+ * holdings, orders, pools, certificates, keys and webhooks): a person's own row is their personal organisation,
+ * a shared one has a row that cannot sign in.
+ */
+export const organisations = pgTable('organisations', {
+  accountId: integer('account_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  legalName: text('legal_name'),
+  country: text('country'),
+  lei: text('lei'),
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  personal: boolean('personal').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who belongs to an organisation and with which role (see domain/organisations/roles.ts). */
+export const organisationMembers = pgTable('organisation_members', {
+  accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('organisation_members_user_idx').on(t.userId)]);
+
+/** A single-use, expiring invitation; only a digest of the link's token is stored. */
+export const organisationInvites = pgTable('organisation_invites', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [index('organisation_invites_account_idx').on(t.accountId)]);
 
 /** One-time recovery codes for two-factor sign-in, stored as digests; a used code keeps its row with `used_at`. */
 export const recoveryCodes = pgTable('recovery_codes', {
@@ -346,6 +386,8 @@ export const apiKeys = pgTable('api_keys', {
   prefix: text('prefix').notNull(),
   secretHash: text('secret_hash').notNull().unique(),
   scopes: text('scopes').array().notNull(),
+  /** The person who created the key in an organisation: the key acts with at most their role. Null: the account's own person. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   lastUsedAt: at('last_used_at'),
   revokedAt: at('revoked_at'),

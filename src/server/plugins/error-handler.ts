@@ -7,6 +7,7 @@ import { InvalidAmountError } from '@/domain/money';
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   validation: 400,
   unauthenticated: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   refused: 422,

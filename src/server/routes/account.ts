@@ -5,7 +5,7 @@ import {
   accountSession, recoveryCodesAnswer, secondFactorBody, sessionIdParam, twoFactorSetup, twoFactorStatus,
 } from '@/shared/schemas/account-security';
 import type { AppDeps } from '@/server/app-deps';
-import { forgetSession, forgetUserSessions, requireUser } from '@/server/auth/current-user';
+import { forgetSession, forgetUserSessions, requirePerson } from '@/server/auth/current-user';
 import { listSessions, revokeOtherSessions, revokeSession, SESSION_COOKIE } from '@/server/auth/sessions';
 import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup, twoFactorStatus as readTwoFactorStatus } from '@/server/auth/two-factor';
 
@@ -23,22 +23,22 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const rateLimit = { max: deps.config.loginRateLimitPerMinute, timeWindow: '1 minute' };
   return async (app) => {
     app.get('/account/two-factor', { schema: { tags, response: { 200: twoFactorStatus, ...errors } } }, async (request) =>
-      readTwoFactorStatus(db, await requireUser(request, db, clock())));
+      readTwoFactorStatus(db, await requirePerson(request, db, clock())));
 
     app.post('/account/two-factor/setup', {
       schema: { tags, description: 'A new authenticator secret to enrol (its QR code and otpauth URI); confirmed by /enable.', response: { 200: twoFactorSetup, ...errors } },
-    }, async (request) => startTwoFactorSetup(db, sealer, await requireUser(request, db, clock())));
+    }, async (request) => startTwoFactorSetup(db, sealer, await requirePerson(request, db, clock())));
 
     app.post('/account/two-factor/enable', {
       config: { rateLimit },
       schema: { tags, body: secondFactorBody, description: 'Confirms the set-up with a current code; answers the ten recovery codes, shown once.', response: { 200: recoveryCodesAnswer, ...errors } },
-    }, async (request) => enableTwoFactor(db, sealer, await requireUser(request, db, clock()), request.body.code, clock()));
+    }, async (request) => enableTwoFactor(db, sealer, await requirePerson(request, db, clock()), request.body.code, clock()));
 
     app.post('/account/two-factor/disable', {
       config: { rateLimit },
       schema: { tags, body: secondFactorBody, response: { 200: twoFactorStatus, ...errors } },
     }, async (request) => {
-      const user = await requireUser(request, db, clock());
+      const user = await requirePerson(request, db, clock());
       await disableTwoFactor(db, sealer, user, request.body.code, clock());
       return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
     });
@@ -46,17 +46,17 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/account/two-factor/recovery-codes', {
       config: { rateLimit },
       schema: { tags, body: secondFactorBody, description: 'Ten new recovery codes (the old ones stop working), shown once.', response: { 200: recoveryCodesAnswer, ...errors } },
-    }, async (request) => regenerateRecoveryCodes(db, sealer, await requireUser(request, db, clock()), request.body.code, clock()));
+    }, async (request) => regenerateRecoveryCodes(db, sealer, await requirePerson(request, db, clock()), request.body.code, clock()));
 
     app.get('/account/sessions', { schema: { tags, response: { 200: z.array(accountSession), ...errors } } }, async (request) => {
-      const user = await requireUser(request, db, clock());
+      const user = await requirePerson(request, db, clock());
       return listSessions(db, user.id, request.cookies[SESSION_COOKIE], clock());
     });
 
     app.delete('/account/sessions/:id', {
       schema: { tags, params: z.object({ id: sessionIdParam }), response: { 204: z.undefined(), ...errors } },
     }, async (request, reply) => {
-      const user = await requireUser(request, db, clock());
+      const user = await requirePerson(request, db, clock());
       const token = request.cookies[SESSION_COOKIE];
       const revoked = await revokeSession(db, user.id, request.params.id);
       forgetUserSessions(user.id);
@@ -70,7 +70,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/account/sessions/sign-out-others', {
       schema: { tags, description: 'Ends every session of the account but this one.', response: { 200: z.object({ ended: z.number().int() }), ...errors } },
     }, async (request) => {
-      const user = await requireUser(request, db, clock());
+      const user = await requirePerson(request, db, clock());
       const ended = await revokeOtherSessions(db, user.id, request.cookies[SESSION_COOKIE]);
       forgetUserSessions(user.id);
       return { ended };

@@ -10,7 +10,7 @@ import type { AppDeps } from '@/server/app-deps';
 import { registerAccount } from '@/server/auth/accounts';
 import { finishSecondFactor, signIn, startSecondFactor } from '@/server/auth/sign-in';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionUser } from '@/server/auth/sessions';
-import { forgetSession, requireUser } from '@/server/auth/current-user';
+import { forgetSession, requirePerson, requireUser } from '@/server/auth/current-user';
 
 export const toUser = (account: SessionUser) => ({
   id: account.id,
@@ -129,7 +129,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/auth/user', {
       schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } },
-    }, async (request) => toUser(await requireUser(request, db, clock())));
+    }, async (request) => {
+      // The person, with the cash of the organisation they are acting for (their own account's when personal).
+      const person = await requirePerson(request, db, clock());
+      const account = await requireUser(request, db, clock());
+      return { ...toUser(person), cashBalance: formatCents(account.cashCents) };
+    });
   };
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@/shared/schemas/developer';
 import type { AppDeps } from '@/server/app-deps';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/server/auth/api-keys';
-import { requireUserId } from '@/server/auth/current-user';
+import { requireActing, requireUserId } from '@/server/auth/current-user';
 import {
   createWebhookEndpoint, disableWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery,
 } from '@/server/services/webhooks/webhook-endpoints';
@@ -26,7 +26,8 @@ export function developerRoutes(deps: AppDeps, hooks: { forgetApiKey: (keyId: nu
     app.get('/developers/keys', { schema: { tags, response: { 200: z.array(apiKey), ...errors } } }, async (request) => listApiKeys(db, await userOf(request)));
 
     app.post('/developers/keys', { schema: { tags, body: createApiKeyBody, response: { 201: createdApiKey, ...errors } } }, async (request, reply) => {
-      const created = await createApiKey(db, { userId: await userOf(request), ...request.body }, clock());
+      const acting = await requireActing(request, db, clock());
+      const created = await createApiKey(db, { userId: acting.accountId, createdBy: acting.personId, ...request.body }, clock());
       return reply.status(201).send(created);
     });
 

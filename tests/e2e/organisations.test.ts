@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+
+// Issue 30: invite a member, accept the link, switch organisation — on a phone and on a desktop.
+
+let kit: BrowserKit;
+beforeAll(async () => { kit = await startBrowserKit(); });
+afterAll(async () => { await kit?.close(); });
+
+let people = 0;
+async function person(viewport: { width: number; height: number }, firstName: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const { context, page } = await kit.open(viewport);
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${people++}@example.com`;
+  const registered = await context.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName } });
+  expect(registered.status()).toBe(201);
+  return { context, page, email };
+}
+
+/** The organisation switcher: in the bar on a desktop, in the menu on a phone. */
+async function switchTo(page: Page, label: string, phone: boolean): Promise<void> {
+  if (phone) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Organisation' }).selectOption({ label });
+  } else {
+    await page.getByRole('banner').getByRole('combobox', { name: 'Organisation' }).selectOption({ label });
+  }
+  await toastText(page, 'Organisation Switched').waitFor();
+  // The phone menu closes once the switch is done.
+  if (phone) await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+describe.each(VIEWPORTS)('at %s', (_name, viewport) => {
+  it('an owner invites by e-mail, the invited person accepts the link and switches between organisations', async () => {
+    const phone = viewport.width < 1000;
+    const owner = await person(viewport, 'Olivia');
+    const created = await owner.context.request.post('/api/organisations', { data: { name: `Fjord Shipping ${viewport.width}`, country: 'NO' } });
+    expect(created.status()).toBe(201);
+    expect((await owner.context.request.post(`/api/organisations/${(await created.json()).id}/activate`)).status()).toBe(200);
+    const invitee = await person(viewport, 'Ivan');
+
+    await owner.page.goto('/organisation');
+    await owner.page.getByLabel('E-mail address').fill(invitee.email);
+    await owner.page.getByLabel('Role', { exact: true }).selectOption('trader');
+    await owner.page.getByRole('button', { name: 'Create invite' }).click();
+    const link = await owner.page.getByLabel('Invite link').textContent();
+    expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]+$/);
+    await owner.page.getByRole('list', { name: 'Invites' }).getByText(invitee.email).waitFor();
+
+    await invitee.page.goto(new URL(link!).pathname);
+    await invitee.page.getByRole('heading', { name: `Join Fjord Shipping ${viewport.width} as trader` }).waitFor();
+    await invitee.page.getByRole('button', { name: 'Accept invite' }).click();
+    await toastText(invitee.page, 'Invite Accepted').waitFor();
+    await invitee.page.waitForURL('**/organisation');
+    await invitee.page.getByRole('heading', { name: new RegExp(`^Fjord Shipping ${viewport.width}`) }).waitFor();
+    expect(await invitee.page.getByText('Your role: trader').isVisible()).toBe(true);
+
+    await switchTo(invitee.page, 'Ivan (personal)', phone);
+    await invitee.page.getByText('Your role: owner').waitFor();
+    expect(await invitee.page.getByRole('heading', { name: /^Ivan/ }).isVisible()).toBe(true);
+    expect((await (await invitee.context.request.get('/api/organisation')).json()).personal).toBe(true);
+
+    // A used link cannot be used again.
+    await invitee.page.goto(new URL(link!).pathname);
+    await invitee.page.getByRole('button', { name: 'Accept invite' }).click();
+    await toastText(invitee.page, 'Invite Not Accepted').waitFor();
+    expect(await invitee.page.getByText('This invite has already been used').first().isVisible()).toBe(true);
+  });
+});
