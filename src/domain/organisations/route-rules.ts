@@ -73,6 +73,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/trading/stats/:projectId': 'public',
   'GET /api/trading/price-history/:projectId': 'public',
   'GET /api/trading/stream/:projectId': 'public',
+  'GET /api/trading/feed/:projectId': 'public',
+  'GET /api/trading/feed/:projectId/stream': 'public',
   'GET /api/trading/pools/:projectId': 'public',
   'GET /api/trading/pools/:projectId/quote': 'public',
 
