@@ -6,7 +6,7 @@ import { diffLevels, FEED_DEPTH, FEED_TRADES, type FeedLevel } from '@/domain/tr
 import type { FeedDiffWire, FeedLevelWire, FeedSnapshot, Trade } from '@/shared/schemas/trading';
 import type { MarketEvents } from '@/server/services/market-events';
 
-/** Changes within this window become one diff: a burst of batches is one message, not fifty. */
+/** At most one read (and diff) per project per window: a burst of batches is one message, not fifty. */
 export const FEED_COALESCE_MS = 50;
 /** More new trades than this between two reads: the diff would be too large, so every client takes a new snapshot. */
 const MAX_TRADES_PER_DIFF = 500;
@@ -73,6 +73,7 @@ interface ProjectFeed {
   reading: boolean;
   /** A change arrived while a read was under way: read again after it. */
   dirty: boolean;
+  lastReadMs: number;
 }
 
 /**
@@ -120,7 +121,7 @@ export class MarketFeed {
     if (!pending) {
       pending = readFeedState(this.db, projectId, null).then((state) => {
         if (!state) return null;
-        const feed: ProjectFeed = { state, listeners: new Set(), timer: null, reading: false, dirty: false };
+        const feed: ProjectFeed = { state, listeners: new Set(), timer: null, reading: false, dirty: false, lastReadMs: 0 };
         this.projects.set(projectId, feed);
         return feed;
       }).finally(() => this.opening.delete(projectId));
@@ -133,12 +134,14 @@ export class MarketFeed {
     const feed = this.projects.get(projectId);
     if (!feed) return;
     if (feed.reading) feed.dirty = true;
-    else if (!feed.timer) feed.timer = setTimeout(() => void this.read(projectId, feed), FEED_COALESCE_MS);
+    // At most one read per window, the first at once: a lone order reaches clients in milliseconds, a burst in one diff.
+    else if (!feed.timer) feed.timer = setTimeout(() => void this.read(projectId, feed), Math.max(0, feed.lastReadMs + FEED_COALESCE_MS - Date.now()));
   }
 
   private async read(projectId: number, feed: ProjectFeed): Promise<void> {
     feed.timer = null;
     feed.reading = true;
+    feed.lastReadMs = Date.now();
     try {
       const newestId = feed.state.trades[0]?.id ?? 0;
       const next = await readFeedState(this.db, projectId, newestId);
