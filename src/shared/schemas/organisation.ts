@@ -30,6 +30,8 @@ export const updateOrganisationBody = z.strictObject({
   country: country.optional(),
   lei: lei.nullable().optional(),
   requireTwoFactor: z.boolean({ error: 'requireTwoFactor must be true or false' }).optional(),
+}).refine((body) => Object.values(body).some((value) => value !== undefined), {
+  message: 'Name at least one field to change: name, legalName, country, lei or requireTwoFactor',
 });
 export type UpdateOrganisationBody = z.infer<typeof updateOrganisationBody>;
 

@@ -16,7 +16,8 @@ import { paramFuzzCases, type ParamFuzzCase } from './param-fuzz-cases';
 // changes the number of cases per operation.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FUZZ_PARAM_RUNS ?? 300);
-const STREAM_PATH = '/api/trading/stream/{projectId}';
+/** Event streams: an open one never ends an inject. */
+const STREAM_PATHS = new Set(['/api/trading/stream/{projectId}', '/api/trading/feed/{projectId}/stream']);
 /** Sent signed out: with the fuzz user's cookie they would end its session. */
 const SIGNED_OUT_PATHS = new Set(['/api/logout', '/api/auth/logout']);
 
@@ -64,8 +65,8 @@ let clientNumber = 0;
 
 /** An open market stream never ends an inject: a case that would open one (an existing project) is not sent. */
 function opensStream(path: string, request: ParamFuzzCase): boolean {
-  const projectId = /^\/api\/trading\/stream\/([1-9]\d{0,9})(?:\?|$)/.exec(request.url)?.[1];
-  return path === STREAM_PATH && projectId !== undefined && projectIds.has(Number(projectId));
+  const projectId = /^\/api\/trading\/(?:stream|feed)\/([1-9]\d{0,9})(?:\/stream)?(?:\?|$)/.exec(request.url)?.[1];
+  return STREAM_PATHS.has(path) && projectId !== undefined && projectIds.has(Number(projectId));
 }
 
 describe.each(operations)('$name under fuzzed path parameters and query strings', ({ name, method, path, operation }) => {
