@@ -43,7 +43,8 @@ const noHorizontalScroll = () => page.evaluate(() => document.documentElement.sc
 describe('the Developers screen', () => {
   it('at 1440 px: opens from the user menu, creates a key shown once that works as a bearer, and revokes it', async () => {
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Developers' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: /Developers/ }).click();
     await page.getByRole('heading', { name: 'API keys and webhooks', level: 1 }).waitFor();
     await page.getByLabel('Key name').fill('Finance system');
     await page.getByRole('checkbox', { name: /trade/ }).click();

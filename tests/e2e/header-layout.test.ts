@@ -36,10 +36,14 @@ describe('the header', () => {
       await page.setViewportSize({ width, height: 900 });
       expect({ width, outside: await headerElementsOutside(page) }).toEqual({ width, outside: [] });
     }
-    // Log out stays one click (or the menu's one tap) away at every width.
+    // Log out stays one click (or the menu's one tap) away at every width; the organisation switcher keeps room
+    // to show a name (it was squeezed to its arrow at 1440 px), and the account pages are one menu away.
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      expect(await page.getByRole('banner').getByRole('link', { name: 'Log out' }).isVisible()).toBe(true);
+      const banner = page.getByRole('banner');
+      expect(await banner.getByRole('link', { name: 'Log out' }).isVisible()).toBe(true);
+      expect((await banner.getByRole('combobox', { name: 'Organisation' }).boundingBox())!.width).toBeGreaterThanOrEqual(150);
+      expect(await banner.getByRole('button', { name: 'Account menu' }).isVisible()).toBe(true);
     }
     await page.setViewportSize({ width: 1024, height: 900 });
     await page.getByRole('button', { name: 'Open menu' }).click();

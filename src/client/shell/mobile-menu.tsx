@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Blocks, Building2, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
+import { Blocks, LogOut, Menu, Satellite } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@/shared/schemas/auth';
 import { displayName } from '@/client/hooks/use-auth';
@@ -7,6 +7,7 @@ import { LOGOUT_URL, signOut } from '@/client/lib/full-page';
 import { Button } from '@/client/components/ui/button';
 import { Separator } from '@/client/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/client/components/ui/sheet';
+import { ACCOUNT_LINKS } from './account-links';
 import { CashBalance } from './cash-balance';
 import { Logo } from '@/client/components/brand/logo';
 import { NAV_ITEMS, isActivePath } from './nav-items';
@@ -71,21 +72,13 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
         <div className="mt-auto pt-2">
           {user ? (
             <>
-            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
-              <Link href="/organisation" onClick={() => setOpen(false)}>
-                <Building2 aria-hidden="true" /> Organisation
-              </Link>
-            </Button>
-            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
-              <Link href="/developers" onClick={() => setOpen(false)}>
-                <Code2 aria-hidden="true" /> Developers
-              </Link>
-            </Button>
-            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
-              <Link href="/security" onClick={() => setOpen(false)}>
-                <ShieldCheck aria-hidden="true" /> Security
-              </Link>
-            </Button>
+            {ACCOUNT_LINKS.map((link) => (
+              <Button key={link.href} asChild variant="ghost" className="mb-2 w-full justify-start">
+                <Link href={link.href} onClick={() => setOpen(false)}>
+                  <link.icon aria-hidden="true" /> {link.label}
+                </Link>
+              </Button>
+            ))}
             <Button asChild variant="secondary" className="w-full">
               <a href={LOGOUT_URL} onClick={signOut}>
                 <LogOut aria-hidden="true" /> Log out

@@ -1,6 +1,6 @@
-import { Blocks, Building2, Code2, LogOut, Satellite, ShieldCheck } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
-import { displayName, useAuth } from '@/client/hooks/use-auth';
+import { Blocks, LogOut, Satellite } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { useAuth } from '@/client/hooks/use-auth';
 import { LOGOUT_URL, signOut } from '@/client/lib/full-page';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -11,14 +11,15 @@ import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink } from './nav-link';
 import type { ShellDialog } from './shell-dialogs';
 import { SignInButton } from '@/client/components/sign-in-button';
-import { UserAvatar } from './user-avatar';
+import { AccountMenu } from './account-menu';
 import { WalletButton } from './wallet-button';
 import { OrganisationSwitcher } from '@/client/features/organisations/components/organisation-switcher';
 
 /**
  * The fixed navigation bar of SPEC.md §2. Below 1024 px a menu sheet holds everything but the logo and the cash
  * balance; from 1024 px the links and the wallet are inline (the demos and the account stay in the menu, which
- * would not fit beside them); from 1280 px everything is inline as icons; from 1400 px with labels and the name.
+ * would not fit beside them); from 1280 px everything is inline, the account pages behind the avatar's menu; from 1536 px the
+ * demos have their labels.
  */
 export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) => void }) {
   const { user, isLoading } = useAuth();
@@ -37,11 +38,11 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
           <div className="hidden items-center gap-1 lg:flex">
             <Button variant="ghost" size="sm" className="hidden xl:inline-flex" onClick={() => onOpenDialog('satellite')} title="Satellite MRV demo">
               <Satellite aria-hidden="true" />
-              <span className="sr-only min-[1400px]:not-sr-only">Satellite</span>
+              <span className="sr-only 2xl:not-sr-only">Satellite</span>
             </Button>
             <Button variant="ghost" size="sm" className="hidden xl:inline-flex" onClick={() => onOpenDialog('blockchain')} title="Blockchain demo">
               <Blocks aria-hidden="true" />
-              <span className="sr-only min-[1400px]:not-sr-only">Blockchain</span>
+              <span className="sr-only 2xl:not-sr-only">Blockchain</span>
             </Button>
             <WalletButton onClick={() => onOpenDialog('wallet')} />
           </div>
@@ -50,26 +51,10 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
           ) : user ? (
             <>
               <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
-              {/* min-w-0: a long name is what gives way (it truncates), not the Log out button at the edge. */}
+              {/* min-w-0: a long organisation name is what gives way (it truncates), not the Log out button at the edge. */}
               <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-3 xl:flex">
                 <OrganisationSwitcher />
-                <UserAvatar imageUrl={user.profileImageUrl} />
-                <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 min-[1400px]:inline">{displayName(user)}</span>
-                <Button asChild variant="ghost" size="icon" className="size-9">
-                  <Link href="/organisation" aria-label="Organisation" title="Organisation: members, roles and invites">
-                    <Building2 aria-hidden="true" />
-                  </Link>
-                </Button>
-                <Button asChild variant="ghost" size="icon" className="size-9">
-                  <Link href="/developers" aria-label="Developers" title="Developers: API keys and webhooks">
-                    <Code2 aria-hidden="true" />
-                  </Link>
-                </Button>
-                <Button asChild variant="ghost" size="icon" className="size-9">
-                  <Link href="/security" aria-label="Security" title="Security: two-factor sign-in and sessions">
-                    <ShieldCheck aria-hidden="true" />
-                  </Link>
-                </Button>
+                <AccountMenu user={user} />
                 <Button asChild variant="ghost" size="icon" className="size-9">
                   <a href={LOGOUT_URL} onClick={signOut} aria-label="Log out" title="Log out">
                     <LogOut aria-hidden="true" />

@@ -32,7 +32,7 @@ export function OrganisationSwitcher({ className, stacked = false, onSwitched }:
           onError: (error) => toast({ variant: 'destructive', title: 'Not Switched', description: errorMessage(error) }),
         })}
         className={cn('h-9 min-w-0 truncate rounded-md border border-input bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          stacked ? 'w-full' : 'max-w-[11rem]')}
+          stacked ? 'w-full' : 'w-[11rem]')}
       >
         {list.map((organisation) => (
           <option key={organisation.id} value={organisation.id}>{organisation.personal ? `${organisation.name} (personal)` : organisation.name}</option>
