@@ -11,7 +11,7 @@ import { errorMessage } from '@/client/lib/api';
 import { formatDate } from '@/client/lib/format';
 import { useApiKeys } from '@/client/features/developers/hooks/use-api-keys';
 import { ChoiceCheckboxes } from './choice-checkboxes';
-import { SecretOnce } from './secret-once';
+import { ShownOnce } from '@/client/components/shown-once';
 
 const SCOPE_HINTS: Record<ApiKeyScope, string> = { read: 'view', trade: 'buy, orders, swaps, pools', retire: 'retire credits' };
 
@@ -45,7 +45,7 @@ export function ApiKeysCard() {
             <Plus aria-hidden="true" /> Create key
           </Button>
         </form>
-        {created && <SecretOnce label={`Secret of "${created.name}"`} secret={created.secret} onDismiss={() => setCreated(null)} />}
+        {created && <ShownOnce label={`Secret of "${created.name}"`} value={created.secret} onDismiss={() => setCreated(null)} />}
         <ul className="divide-y divide-border rounded-lg border border-border" aria-label="API keys">
           {keys.data?.length === 0 && <li className="p-4 text-sm text-muted-foreground">No keys yet.</li>}
           {keys.data?.map((key) => (

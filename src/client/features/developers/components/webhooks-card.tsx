@@ -11,7 +11,7 @@ import { errorMessage } from '@/client/lib/api';
 import { useWebhookEndpoints } from '@/client/features/developers/hooks/use-webhooks';
 import { ChoiceCheckboxes } from './choice-checkboxes';
 import { DeliveryLog } from './delivery-log';
-import { SecretOnce } from './secret-once';
+import { ShownOnce } from '@/client/components/shown-once';
 
 /** Webhook endpoints: https URL and events, the signing secret once, and each endpoint's delivery log. */
 export function WebhooksCard() {
@@ -44,7 +44,7 @@ export function WebhooksCard() {
             <Plus aria-hidden="true" /> Add endpoint
           </Button>
         </form>
-        {created && <SecretOnce label="Signing secret" secret={created.secret} onDismiss={() => setCreated(null)} />}
+        {created && <ShownOnce label="Signing secret" value={created.secret} onDismiss={() => setCreated(null)} />}
         <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Webhook endpoints">
           {endpoints.data?.length === 0 && <li className="p-4 text-sm text-muted-foreground">No endpoints yet.</li>}
           {endpoints.data?.map((endpoint) => (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Check, Copy, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { ORGANISATION_ROLES, type CreatedInvite, type OrganisationRole } from '@/shared/schemas/organisation';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -10,25 +10,8 @@ import { toast } from '@/client/components/ui/use-toast';
 import { errorMessage } from '@/client/lib/api';
 import { formatDate } from '@/client/lib/format';
 import { useActiveOrganisation } from '@/client/features/organisations/hooks/use-organisations';
+import { ShownOnce } from '@/client/components/shown-once';
 import { ROLE_HINTS } from './members-card';
-
-/** The link of a new invite, shown this once (only its digest is stored): visible and copyable. */
-function InviteLink({ invite, onDismiss }: { invite: CreatedInvite; onDismiss: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const link = `${window.location.origin}${invite.link}`;
-  return (
-    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-      <p className="font-medium text-amber-900">Invite link for {invite.email} ({invite.role}): send it yourself; it works once, for 7 days, and is not shown again.</p>
-      <code aria-label="Invite link" className="mt-2 block break-all rounded bg-white px-2 py-1.5 font-mono text-xs text-slate-900">{link}</code>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(link).catch(() => undefined).then(() => setCopied(true))}>
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} {copied ? 'Copied' : 'Copy link'}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDismiss}>Done</Button>
-      </div>
-    </div>
-  );
-}
 
 /** Invite by e-mail address with a role; pending invites can be revoked. */
 export function InvitesCard() {
@@ -63,7 +46,15 @@ export function InvitesCard() {
           </div>
           <Button type="submit" disabled={invite.isPending || !email.trim()}><Send aria-hidden="true" /> Create invite</Button>
         </form>
-        {created && <InviteLink invite={created} onDismiss={() => setCreated(null)} />}
+        {created && (
+          <ShownOnce
+            label="Invite link"
+            value={`${window.location.origin}${created.link}`}
+            notice={`Invite link for ${created.email} (${created.role}): send it yourself; it works once, for 7 days, and is not shown again.`}
+            copyLabel="Copy link"
+            onDismiss={() => setCreated(null)}
+          />
+        )}
         <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Invites">
           {invites.data?.length === 0 && <li className="p-4 text-sm text-muted-foreground">No invites yet.</li>}
           {invites.data?.map((row) => (
