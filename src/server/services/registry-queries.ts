@@ -30,7 +30,9 @@ function searchCondition(filter: RegistryFilter): SQL | undefined {
       )!);
     } else {
       const pattern = `%${escapeLike(q)}%`;
-      conditions.push(or(ilike(certificates.beneficiary, pattern), ilike(projects.name, pattern), ilike(certificates.id, pattern))!);
+      conditions.push(or(
+        ilike(certificates.beneficiary, pattern), ilike(certificates.retiredByOrganisation, pattern), ilike(projects.name, pattern), ilike(certificates.id, pattern),
+      )!);
     }
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -44,6 +46,7 @@ function toRegistryRetirement({ certificate, project }: Row, baseUrl: string): R
     certificateId: certificate.id,
     retirementDate: certificate.retiredAt.toISOString(),
     beneficiary: certificate.beneficiary,
+    retiredByOrganisation: certificate.retiredByOrganisation,
     projectId: project.id,
     projectName: project.name,
     standardLabel: STANDARD_LABELS[project.standard as Standard] ?? project.standard,
