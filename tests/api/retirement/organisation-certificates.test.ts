@@ -84,6 +84,11 @@ describe('a certificate of an organisation with a legal name', () => {
     expect(verify.certificate?.retiredByOrganisation).toBe('Acme Carbon GmbH');
     const registry = (await getAs(t.app, '/api/registry/retirements?q=Carbon%20GmbH')).json() as RegistryPage;
     expect(registry.retirements.map((row) => [row.certificateId, row.retiredByOrganisation])).toEqual([[certificateId, 'Acme Carbon GmbH']]);
+    const csv = (await getAs(t.app, '/api/registry/retirements.csv?q=Carbon%20GmbH')).body.slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
+    expect(csv.map((cells) => cells.slice(0, 4))).toEqual([
+      ['certificate_id', 'retirement_date', 'beneficiary', 'retired_by_organisation'],
+      [certificateId, expect.any(String), 'Client B', 'Acme Carbon GmbH'],
+    ]);
   });
 
   it('records the organisation\'s account as the one that retired', async () => {
