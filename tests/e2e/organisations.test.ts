@@ -67,3 +67,28 @@ describe.each(VIEWPORTS)('at %s', (_name, viewport) => {
     expect(await invitee.page.getByText('This invite has already been used').first().isVisible()).toBe(true);
   });
 });
+
+describe('a certificate of an organisation', () => {
+  it('reads "retired by <legal name> on behalf of <beneficiary>" on the certificate and verify screens', async () => {
+    const owner = await person(VIEWPORTS[1][1], 'Astrid');
+    const created = await owner.context.request.post('/api/organisations', { data: { name: 'Nordlys', legalName: 'Nordlys Energi AS', country: 'NO' } });
+    expect(created.status()).toBe(201);
+    expect((await owner.context.request.post(`/api/organisations/${(await created.json()).id}/activate`)).status()).toBe(200);
+    const [project] = await (await owner.context.request.get('/api/projects')).json() as Array<{ id: number; pricePerCredit: string }>;
+    const bought = await owner.context.request.post('/api/credits/purchase', {
+      data: { projectId: project.id, quantity: 2, pricePerCredit: project.pricePerCredit, retireImmediately: true, beneficiary: 'Fjellheim Kommune', reason: 'Scope 2' },
+    });
+    expect(bought.status()).toBe(201);
+    const { certificateId } = await bought.json() as { certificateId: string };
+
+    await owner.page.goto(`/certificates/${certificateId}`);
+    const lead = owner.page.getByText(/^permanently retired by/);
+    await lead.waitFor();
+    expect(await lead.textContent()).toBe('permanently retired by Nordlys Energi AS on behalf of Fjellheim Kommune');
+
+    await owner.page.goto(`/verify?query=${certificateId}`);
+    await owner.page.getByText('These credits are permanently retired by Nordlys Energi AS on behalf of Fjellheim Kommune').waitFor();
+    const terms = owner.page.locator('dt');
+    await expect.poll(() => terms.allTextContents()).toEqual(expect.arrayContaining(['Retired by', 'On behalf of']));
+  });
+});

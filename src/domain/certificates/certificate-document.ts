@@ -3,6 +3,8 @@ import type { CertificateContent } from './certificate-content';
 
 /** Everything a printable certificate (HTML or PDF) shows: the content plus labels, digest and links. */
 export interface CertificateDocument extends CertificateContent {
+  /** The organisation that retired, as named at retirement; null for a person's organisation of one. */
+  retiredByOrganisation?: string | null;
   standardLabel: string;
   projectTypeLabel: string;
   /** Null until the retirement is anchored on chain. */
@@ -32,10 +34,23 @@ export const PENDING_ANCHORING = 'Pending anchoring';
 /** Registries forbid tradable tokens of retired credits; the certificate says what its token is. */
 export const TOKEN_RECORD_NOTE = 'A record of this registry retirement, not a tradable credit: the retired token can never be transferred or split';
 
+/**
+ * The lead sentence's parts: "… were permanently retired [by <organisation>] on behalf of <beneficiary> on <date>."
+ * The organisation part is absent for a person's organisation of one, whose certificates read as they always did.
+ */
+export function retirementParties(document: CertificateDocument): Array<{ text: string; strong: boolean }> {
+  return [
+    ...(document.retiredByOrganisation ? [{ text: 'by ', strong: false }, { text: document.retiredByOrganisation, strong: true }, { text: ' ', strong: false }] : []),
+    { text: 'on behalf of ', strong: false },
+    { text: document.beneficiary, strong: true },
+  ];
+}
+
 /** The label/value rows shared by the HTML and PDF documents, in reading order. Values are raw text. */
 export function certificateRows(document: CertificateDocument): Array<[label: string, value: string]> {
   return [
     ['Certificate ID', document.certificateId],
+    ...(document.retiredByOrganisation ? [['Retired by', document.retiredByOrganisation] as [string, string]] : []),
     ['Beneficiary', document.beneficiary],
     ['Project', document.projectName],
     ['Standard', document.standardLabel],

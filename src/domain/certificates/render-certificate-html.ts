@@ -1,5 +1,5 @@
 import { tonnesCo2e } from '@/domain/format/units';
-import { certificateRows, formatRetirementDate, type CertificateDocument } from './certificate-document';
+import { certificateRows, formatRetirementDate, retirementParties, type CertificateDocument } from './certificate-document';
 import { escapeHtml } from './escape-html';
 
 const STYLES = `
@@ -36,6 +36,7 @@ export function renderCertificateHtml(document: CertificateDocument, qrDataUrl: 
   const rows = certificateRows(document)
     .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td${MONO_LABELS.has(label) ? ' class="mono"' : ''}>${escapeHtml(value)}</td></tr>`)
     .join('\n');
+  const parties = retirementParties(document).map(({ text, strong }) => (strong ? `<strong>${escapeHtml(text)}</strong>` : escapeHtml(text))).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -50,8 +51,7 @@ export function renderCertificateHtml(document: CertificateDocument, qrDataUrl: 
 <h1>Retirement Certificate</h1>
 <span class="verified">Verified retirement · ${escapeHtml(document.certificateId)}</span>
 <p class="lead">This certifies that <strong>${escapeHtml(tonnesCo2e(document.quantityTonnes))}</strong> of verified carbon credits from
-<strong>${escapeHtml(document.projectName)}</strong> were permanently retired on behalf of
-<strong>${escapeHtml(document.beneficiary)}</strong> on ${escapeHtml(formatRetirementDate(document.retiredAt))}.</p>
+<strong>${escapeHtml(document.projectName)}</strong> were permanently retired ${parties} on ${escapeHtml(formatRetirementDate(document.retiredAt))}.</p>
 <div class="grid">
 <table>
 ${rows}

@@ -227,6 +227,12 @@ export const certificates = pgTable('certificates', {
   claimSubdivision: text('claim_subdivision'),
   /** The project's integrity attributes as they stood at retirement: the label stays with the retired unit. */
   integrity: jsonb('integrity').$type<IntegrityAttributes>(),
+  /**
+   * The organisation that retired (its legal name when it has one), as it was named at retirement, so a later rename
+   * leaves the certificate as issued. Null for a person's organisation of one without a legal name: the certificate
+   * names only the beneficiary, as before organisations. `user_id` is that organisation's account.
+   */
+  retiredByOrganisation: text('retired_by_organisation'),
   createdAt: createdAt(),
 }, (t) => [
   index('certificates_user_idx').on(t.userId),

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { certificateRows, formatRetirementDate, type CertificateDocument } from '@/domain/certificates/certificate-document';
+import { certificateRows, formatRetirementDate, retirementParties, type CertificateDocument } from '@/domain/certificates/certificate-document';
 import { renderCertificateHtml } from '@/domain/certificates/render-certificate-html';
 import { tonnesCo2e } from '@/domain/format/units';
 import { newPdfDocument } from './pdf-document';
@@ -38,7 +38,7 @@ export async function certificatePdf(document: CertificateDocument): Promise<Buf
   writer.text('Retirement Certificate', 'bold', 48, 58);
   pdf.fontSize(13.5);
   writer.text(
-    `This certifies that ${tonnesCo2e(document.quantityTonnes)} of verified carbon credits from ${document.projectName} were permanently retired on behalf of ${document.beneficiary} on ${formatRetirementDate(document.retiredAt)}.`,
+    `This certifies that ${tonnesCo2e(document.quantityTonnes)} of verified carbon credits from ${document.projectName} were permanently retired ${retirementParties(document).map(({ text }) => text).join('')} on ${formatRetirementDate(document.retiredAt)}.`,
     'regular', 48, 108, { width: 540, lineGap: 1 },
   );
   let y = Math.max(pdf.y + 14, 170);

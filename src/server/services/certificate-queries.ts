@@ -102,6 +102,7 @@ export function toCertificateJson(record: CertificateRecord, baseUrl: string): C
   return {
     certificateId: content.certificateId,
     beneficiary: content.beneficiary,
+    retiredByOrganisation: record.certificate.retiredByOrganisation,
     projectId: record.project.id,
     projectName: content.projectName,
     standard: content.standard,
@@ -136,6 +137,7 @@ export function toCertificateDocument(json: Certificate): CertificateDocument {
   return {
     certificateId: json.certificateId,
     beneficiary: json.beneficiary,
+    retiredByOrganisation: json.retiredByOrganisation,
     projectName: json.projectName,
     standard: json.standard,
     projectType: json.projectType,

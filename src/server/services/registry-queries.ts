@@ -14,7 +14,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /**
  * The search condition: a certificate id matches that certificate, a serial number the retirement that holds it;
- * anything else is looked for in beneficiaries, project names and certificate ids (case-insensitive, contains).
+ * anything else is looked for in beneficiaries, retiring organisations, project names and certificate ids
+ * (case-insensitive, contains).
  */
 function searchCondition(filter: RegistryFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -30,7 +31,9 @@ function searchCondition(filter: RegistryFilter): SQL | undefined {
       )!);
     } else {
       const pattern = `%${escapeLike(q)}%`;
-      conditions.push(or(ilike(certificates.beneficiary, pattern), ilike(projects.name, pattern), ilike(certificates.id, pattern))!);
+      conditions.push(or(
+        ilike(certificates.beneficiary, pattern), ilike(certificates.retiredByOrganisation, pattern), ilike(projects.name, pattern), ilike(certificates.id, pattern),
+      )!);
     }
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -44,6 +47,7 @@ function toRegistryRetirement({ certificate, project }: Row, baseUrl: string): R
     certificateId: certificate.id,
     retirementDate: certificate.retiredAt.toISOString(),
     beneficiary: certificate.beneficiary,
+    retiredByOrganisation: certificate.retiredByOrganisation,
     projectId: project.id,
     projectName: project.name,
     standardLabel: STANDARD_LABELS[project.standard as Standard] ?? project.standard,
@@ -78,7 +82,7 @@ export async function registryPage(db: Database, filter: RegistryFilter & { page
 }
 
 const REGISTRY_COLUMNS = [
-  'certificate_id', 'retirement_date', 'beneficiary', 'project_id', 'project_name', 'standard', 'vintage_year', 'quantity_tco2e', 'serial_range',
+  'certificate_id', 'retirement_date', 'beneficiary', 'retired_by_organisation', 'project_id', 'project_name', 'standard', 'vintage_year', 'quantity_tco2e', 'serial_range',
   'claim_purpose', 'claim_period_start', 'claim_period_end', 'claim_country', 'claim_subdivision',
   'category', 'ccp_label', 'corsia', 'article6', 'corresponding_adjustment', 'buffer_pool_percent', 'rating', 'rating_on_watch', 'labels_demo_data',
   'chain_tx_hash', 'certificate_url',
@@ -88,7 +92,7 @@ const REGISTRY_COLUMNS = [
 export async function registryCsv(db: Database, filter: RegistryFilter, baseUrl: string, maxRows: number): Promise<string> {
   const rows = (await selectRetirements(db, filter).limit(maxRows)).map((row) => toRegistryRetirement(row, baseUrl));
   return toCsv(REGISTRY_COLUMNS, rows.map((row) => [
-    row.certificateId, row.retirementDate, row.beneficiary, row.projectId, row.projectName, row.standardLabel, row.vintageYear, row.quantity,
+    row.certificateId, row.retirementDate, row.beneficiary, row.retiredByOrganisation, row.projectId, row.projectName, row.standardLabel, row.vintageYear, row.quantity,
     row.serialRange, row.claim?.purpose, row.claim?.periodStart, row.claim?.periodEnd, row.claim?.country, row.claim?.subdivision,
     ...integrityCells(row.integrity), row.chainTxHash, row.certificateUrl,
   ]));

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/client';
 import { runTransaction } from '@/server/db/run-transaction';
 import { projectIntegrity } from '@/server/db/integrity-columns';
-import { certificates, holdings, projects, transactions, users } from '@/server/db/schema';
+import { certificates, holdings, organisationMembers, organisations, projects, transactions, users } from '@/server/db/schema';
 import { CERTIFICATE_CONTENT_VERSION } from '@/domain/certificates/certificate-content';
 import type { RetirementClaim } from '@/shared/retirement-claim';
 import { CERTIFICATE_ID_RANDOM_BYTES, formatCertificateId } from '@/domain/certificates/certificate-id';
 import { defaultBeneficiary, planRetirement } from '@/domain/certificates/plan-retirement';
+import { retiringOrganisationName } from '@/domain/certificates/retiring-organisation';
 import { ValidationError } from '@/domain/errors';
 import { MAX_REASON_LENGTH } from '@/shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '@/shared/schemas/certificate';
@@ -95,6 +96,7 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
   const [project] = await tx.select().from(projects).where(eq(projects.id, retired.projectId));
   await tx.insert(certificates).values({
     id: certificateId,
+    retiredByOrganisation: await retiringOrganisationIn(tx, input.userId),
     contentVersion: CERTIFICATE_CONTENT_VERSION,
     ...claimColumns(input.claim),
     integrity: projectIntegrity(project),
@@ -124,6 +126,19 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
     data: { certificateId, creditId: retired.id, projectId: retired.projectId, quantity: plan.quantityTonnes, beneficiary, reason },
   }], now);
   return { certificateId, retired };
+}
+
+/** The name the certificate gives the retiring organisation, frozen now: a later rename leaves it as issued. */
+async function retiringOrganisationIn(tx: Transaction, accountId: number): Promise<string | null> {
+  const [organisation] = await tx
+    .select({
+      name: organisations.name,
+      legalName: organisations.legalName,
+      memberCount: tx.$count(organisationMembers, eq(organisationMembers.accountId, accountId)),
+    })
+    .from(organisations)
+    .where(eq(organisations.accountId, accountId));
+  return retiringOrganisationName(organisation);
 }
 
 function claimColumns(claim: RetirementClaim | undefined) {

@@ -5,7 +5,7 @@ import { buildProvenance, type LineageHolding } from '@/domain/certificates/buil
 import { normaliseCertificateId } from '@/domain/certificates/certificate-id';
 import { formatSerial, parseSerial } from '@/domain/serials';
 import { STANDARD_LABELS, type Standard } from '@/shared/constants';
-import type { VerifyResponse } from '@/shared/schemas/certificate';
+import type { Certificate, VerifyResponse } from '@/shared/schemas/certificate';
 import { findCertificateRecord, toCertificateJson, type CertificateRecord } from './certificate-queries';
 
 type HoldingRow = typeof holdings.$inferSelect;
@@ -84,7 +84,7 @@ async function describeHolding(db: Database, subject: Subject): Promise<VerifyRe
     query: subject.query,
     found: true,
     kind: subject.kind,
-    message: describeStatus(status, subject.serial, certificate?.beneficiary),
+    message: describeStatus(status, subject.serial, certificate),
     serial: subject.serial,
     status,
     projectName: project.name,
@@ -98,9 +98,12 @@ async function describeHolding(db: Database, subject: Subject): Promise<VerifyRe
   };
 }
 
-function describeStatus(status: VerifyResponse['status'], serial: string | null, beneficiary: string | undefined): string {
+function describeStatus(status: VerifyResponse['status'], serial: string | null, certificate: Certificate | null): string {
   const subject = serial ? `Serial ${serial}` : 'These credits';
-  if (status === 'retired') return `${subject} ${serial ? 'is' : 'are'} permanently retired${beneficiary ? ` on behalf of ${beneficiary}` : ''}`;
+  if (status === 'retired') {
+    const by = certificate?.retiredByOrganisation ? ` by ${certificate.retiredByOrganisation}` : '';
+    return `${subject} ${serial ? 'is' : 'are'} permanently retired${by}${certificate?.beneficiary ? ` on behalf of ${certificate.beneficiary}` : ''}`;
+  }
   if (status === 'active') return `${subject} ${serial ? 'is' : 'are'} held and not retired`;
   return `${subject} ${serial ? 'is' : 'are'} ${status} and not retired`;
 }

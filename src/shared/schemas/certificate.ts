@@ -48,6 +48,11 @@ export type RetireResponse = z.infer<typeof retireResponse>;
 export const certificate = z.object({
   certificateId: z.string(),
   beneficiary: z.string(),
+  /**
+   * The organisation that retired, by its legal name when set, as named at retirement; null for a person's
+   * organisation of one (the certificate then names only the beneficiary). Not part of the digested content.
+   */
+  retiredByOrganisation: z.string().nullable(),
   projectId: z.number(),
   projectName: z.string(),
   standard: z.string(),

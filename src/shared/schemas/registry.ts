@@ -26,6 +26,8 @@ export const registryRetirement = z.object({
   certificateId: z.string(),
   retirementDate: z.string(),
   beneficiary: z.string(),
+  /** The organisation that retired, as named at retirement; null for a person's organisation of one. */
+  retiredByOrganisation: z.string().nullable(),
   projectId: z.number(),
   projectName: z.string(),
   standardLabel: z.string(),

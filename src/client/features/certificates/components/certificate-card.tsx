@@ -26,7 +26,9 @@ export function CertificateCard({ certificate, state }: { certificate: Certifica
             {formatInteger(certificate.quantity)} <span className="text-xl font-semibold text-slate-500 sm:text-2xl">tonnes CO₂e</span>
           </p>
           <p className="mt-2 text-base text-slate-700 [overflow-wrap:anywhere]">
-            permanently retired on behalf of <strong className="text-slate-900">{certificate.beneficiary}</strong>
+            permanently retired
+            {certificate.retiredByOrganisation && <> by <strong className="text-slate-900">{certificate.retiredByOrganisation}</strong></>}
+            {' '}on behalf of <strong className="text-slate-900">{certificate.beneficiary}</strong>
           </p>
           <dl className="mt-6 grid grid-cols-1 gap-x-8 gap-y-4 text-sm sm:grid-cols-2">
             <Field label="Certificate ID" mono>{certificate.certificateId}</Field>

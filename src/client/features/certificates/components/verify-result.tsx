@@ -42,7 +42,12 @@ export function VerifyResult({ result }: { result: VerifyResponse }) {
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             {result.serial && <Row label="Serial number" mono>{result.serial}</Row>}
             {result.projectName && <Row label="Project">{result.projectName}</Row>}
-            {result.retiredBy && <Row label="Retired by">{result.retiredBy}</Row>}
+            {certificate?.retiredByOrganisation ? (
+              <>
+                <Row label="Retired by">{certificate.retiredByOrganisation}</Row>
+                {result.retiredBy && <Row label="On behalf of">{result.retiredBy}</Row>}
+              </>
+            ) : result.retiredBy && <Row label="Retired by">{result.retiredBy}</Row>}
             {result.retiredAt && <Row label="Retired on">{formatDate(result.retiredAt)}</Row>}
             {result.reason && <Row label="Reason" wide>{result.reason}</Row>}
             {certificate && (

@@ -26,7 +26,10 @@ export function RegistryTable({ retirements }: { retirements: readonly RegistryR
             {retirements.map((row) => (
               <tr key={row.certificateId} className="align-top">
                 <td className="whitespace-nowrap px-4 py-3">{dateFormat.format(new Date(row.retirementDate))}</td>
-                <td className="max-w-48 px-4 py-3 font-medium text-slate-900 [overflow-wrap:anywhere]">{row.beneficiary}</td>
+                <td className="max-w-48 px-4 py-3 font-medium text-slate-900 [overflow-wrap:anywhere]">
+                  {row.beneficiary}
+                  <RetiredBy row={row} />
+                </td>
                 <td className="px-4 py-3">
                   <Link href={`/projects/${row.projectId}`} className="text-emerald-800 hover:underline">{row.projectName}</Link>
                   <p className="text-xs text-muted-foreground">{row.standardLabel} · {row.vintageYear}</p>
@@ -46,7 +49,10 @@ export function RegistryTable({ retirements }: { retirements: readonly RegistryR
         {retirements.map((row) => (
           <li key={row.certificateId} className="rounded-xl border border-border bg-white p-4 text-sm">
             <div className="flex items-baseline justify-between gap-2">
-              <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{row.beneficiary}</p>
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{row.beneficiary}</p>
+                <RetiredBy row={row} />
+              </div>
               <p className="shrink-0 font-semibold tabular">{formatInteger(row.quantity)} t</p>
             </div>
             <p className="mt-1"><Link href={`/projects/${row.projectId}`} className="text-emerald-800 hover:underline">{row.projectName}</Link></p>
@@ -58,6 +64,12 @@ export function RegistryTable({ retirements }: { retirements: readonly RegistryR
       </ul>
     </>
   );
+}
+
+/** The retiring organisation under the beneficiary, when the certificate names one. */
+function RetiredBy({ row }: { row: RegistryRetirement }) {
+  if (!row.retiredByOrganisation) return null;
+  return <p className="text-xs font-normal text-muted-foreground [overflow-wrap:anywhere]">retired by {row.retiredByOrganisation}</p>;
 }
 
 function claimText(row: RegistryRetirement): string {
