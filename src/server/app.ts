@@ -44,6 +44,7 @@ import { registerOrganisationAccess } from './plugins/organisation-access';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
 import { accountRoutes } from './routes/account';
 import { organisationRoutes } from './routes/organisations';
+import { approvalRoutes } from './routes/approvals';
 import { registerOperations } from './routes/operations';
 import { idempotencyGate } from './plugins/idempotency-gate';
 
@@ -117,6 +118,7 @@ export async function buildApp(
     await api.register(quoteRoutes(deps));
     await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
     await api.register(organisationRoutes(deps));
+    await api.register(approvalRoutes(deps));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));
