@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Blocks, Building2, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
+import { Blocks, Building2, ClipboardCheck, Code2, LogOut, Menu, Satellite, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@/shared/schemas/auth';
 import { displayName } from '@/client/hooks/use-auth';
@@ -74,6 +74,11 @@ export function MobileMenu({ user, location, onOpenDialog }: MobileMenuProps) {
             <Button asChild variant="ghost" className="mb-2 w-full justify-start">
               <Link href="/organisation" onClick={() => setOpen(false)}>
                 <Building2 aria-hidden="true" /> Organisation
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" className="mb-2 w-full justify-start">
+              <Link href="/approvals" onClick={() => setOpen(false)}>
+                <ClipboardCheck aria-hidden="true" /> Approvals
               </Link>
             </Button>
             <Button asChild variant="ghost" className="mb-2 w-full justify-start">

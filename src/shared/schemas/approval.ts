@@ -67,3 +67,8 @@ export const approvalDecisionBody = z.strictObject({
     .superRefine(withoutControlCharacters('comment', { multiLine: true })).optional(),
 });
 export type ApprovalDecisionBody = z.infer<typeof approvalDecisionBody>;
+
+/** True for the 202 answer of a request that was sent for approval instead of running. */
+export function isPendingApproval(answer: unknown): answer is PendingApproval {
+  return typeof answer === 'object' && answer !== null && 'approvalId' in answer && (answer as { status?: unknown }).status === 'pending';
+}
