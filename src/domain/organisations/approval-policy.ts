@@ -17,10 +17,15 @@ export const DEFAULT_APPROVAL_TTL_HOURS = 72;
 /** No policy: everything runs at once (every personal organisation, and any organisation until an admin sets one). */
 export const NO_POLICY: ApprovalPolicy = { retireTonnes: null, spendCents: null, ttlHours: DEFAULT_APPROVAL_TTL_HOURS, dailySpendLimitCents: null };
 
-/** What a gated request is worth: spend in cents (0 for a retirement) and tonnes retired (0 for a purchase without retirement). */
+/**
+ * What a gated request is worth: its value in cents against the approval threshold (0 for a retirement), the tonnes it
+ * retires (0 for a purchase without retirement), and what it spends against the daily limit (its value unless given:
+ * a sell order has a value but spends nothing).
+ */
 export interface GatedRequest {
   spendCents: bigint;
   retireTonnes: number;
+  dailySpendCents?: bigint;
 }
 
 export type ApprovalDecision =
@@ -36,7 +41,8 @@ export type ApprovalDecision =
  */
 export function decideApproval(policy: ApprovalPolicy, request: GatedRequest, spentTodayCents: bigint, approved = false): ApprovalDecision {
   const limit = policy.dailySpendLimitCents;
-  if (limit !== null && request.spendCents > 0n && spentTodayCents + request.spendCents > limit) {
+  const spendCents = request.dailySpendCents ?? request.spendCents;
+  if (limit !== null && spendCents > 0n && spentTodayCents + spendCents > limit) {
     const leftCents = limit > spentTodayCents ? limit - spentTodayCents : 0n;
     return {
       kind: 'over_daily_limit', limitCents: limit, leftCents,

@@ -5,6 +5,7 @@ import { approval, approvalDecisionBody, approvalPolicy, approvalPolicyBody } fr
 import type { AppDeps } from '@/server/app-deps';
 import { requireActing } from '@/server/auth/current-user';
 import { findPolicy, setPolicy, toPolicyView } from '@/server/services/approvals/approval-policies';
+import type { OrderExecutors } from '@/server/services/approvals/order-approvals';
 import { approveRequest, getApproval, listApprovals, rejectRequest } from '@/server/services/approvals/approval-requests';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -15,7 +16,7 @@ const params = z.object({ id: idParam });
  * Maker–checker approvals (issue 30 item 3): the organisation's policy, the inbox, and decisions. Purchases and
  * retirements that need an approver are stored by their own routes (202); approving runs them here, once.
  */
-export function approvalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function approvalRoutes(deps: AppDeps, orders: OrderExecutors): FastifyPluginAsyncZod {
   const { db, clock, events, statements } = deps;
   const publish = (projectId: number) => events.publish({ type: 'project', projectId });
   return async (app) => {
@@ -45,7 +46,7 @@ export function approvalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags, params, body: approvalDecisionBody, description: 'Runs the request once, as its requester, at today’s prices; a refused run is answered with status failed and the reason.', response: { 200: approval, ...errors } },
     }, async (request) => {
       const now = clock();
-      return approveRequest({ db, statements, publish }, await requireActing(request, db, now), request.params.id, request.body.comment, now);
+      return approveRequest({ db, statements, publish, orders }, await requireActing(request, db, now), request.params.id, request.body.comment, now);
     });
 
     app.post('/approvals/:id/reject', { schema: { tags, params, body: approvalDecisionBody, response: { 200: approval, ...errors } } }, async (request) => {

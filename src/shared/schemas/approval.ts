@@ -28,7 +28,7 @@ export const approvalPolicyBody = z.strictObject({
 });
 export type ApprovalPolicyBody = z.infer<typeof approvalPolicyBody>;
 
-export const APPROVAL_KINDS = ['purchase', 'retire'] as const;
+export const APPROVAL_KINDS = ['purchase', 'retire', 'order', 'market_order'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'failed'] as const;
 
 export const approval = z.object({
@@ -52,6 +52,8 @@ export const approval = z.object({
   /** What the approved request produced. */
   certificateId: z.string().nullable(),
   creditId: z.number().nullable(),
+  /** The order an approved order request placed. */
+  orderId: z.number().nullable(),
   /** True when the caller may approve or reject it now. */
   canDecide: z.boolean(),
 });

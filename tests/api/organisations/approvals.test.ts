@@ -193,6 +193,53 @@ describe('purchases above $1,000', () => {
   });
 });
 
+describe('orders above $1,000', () => {
+  let seller: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    await setPolicy({});
+    // Another organisation sells 100 t at $50.00, so that a market buy of 30 t costs $1,500.
+    seller = await signUp(t.app, { firstName: 'Sam' });
+    await buyCredits(t.app, seller.cookie, otherProject, 100);
+    const sell = await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'sell', quantity: 100, pricePerCredit: '50.00' }, seller.cookie);
+    expect(sell.statusCode, sell.body).toBe(201);
+    await setPolicy({ approvalSpend: '1000.00' });
+  });
+  const ordersOf = () => count(sql`select count(*)::text as n from orders where user_id = ${orgId}`);
+
+  it('a limit order worth more waits; two racing approvers place it exactly once', async () => {
+    const small = await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 10, pricePerCredit: '1.00' }, trader.cookie);
+    expect(small.statusCode).toBe(201);
+    const before = await ordersOf();
+    const big = await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 2000, pricePerCredit: '1.00' }, trader.cookie);
+    expect(big.statusCode).toBe(202);
+    expect(await ordersOf()).toBe(before);
+    const answers = await Promise.all([decide(big.json().approvalId, 'approve', approverA.cookie), decide(big.json().approvalId, 'approve', approverB.cookie)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const approved = answers.find((answer) => answer.statusCode === 200)!.json();
+    expect(approved).toMatchObject({ kind: 'order', status: 'approved', orderId: expect.any(Number) });
+    expect(await ordersOf()).toBe(before + 1);
+    const [order] = await queryRows<{ quantity: number; user_id: number }>(t.deps, sql`select quantity, user_id from orders where id = ${approved.orderId}`);
+    expect(order).toEqual({ quantity: 2000, user_id: orgId });
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('a market order waits at its quoted cost; if the price moved beyond what was approved it fails, else it trades once', async () => {
+    const moved = await postJson(t.app, '/api/trading/market-order', { projectId: otherProject.id, orderType: 'buy', quantity: 30 }, trader.cookie);
+    expect(moved.statusCode).toBe(202);
+    // As if the book had been cheaper when it was approved.
+    const [stored] = await t.deps.db.select().from(approvalRequests).where(eq(approvalRequests.id, moved.json().approvalId));
+    expect(stored.valueCents).toBe(150_000n);
+    await t.deps.db.update(approvalRequests).set({ body: { ...(stored.body as object), approvedTotalCents: '140000' } }).where(eq(approvalRequests.id, stored.id));
+    const failed = (await decide(stored.id, 'approve', approverA.cookie)).json();
+    expect(failed).toMatchObject({ status: 'failed', failure: 'The price moved: this market order now costs $1500.00, more than the $1400.00 approved' });
+    const request = await postJson(t.app, '/api/trading/market-order', { projectId: otherProject.id, orderType: 'buy', quantity: 30 }, trader.cookie);
+    const tradesBefore = await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`);
+    expect((await decide(request.json().approvalId, 'approve', approverB.cookie)).json()).toMatchObject({ status: 'approved', failure: null });
+    expect(await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`)).toBe(tradesBefore + 1);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
+
 describe('a daily spend limit per member', () => {
   it('refuses a purchase over what is left today (403 naming the limit and what is left) and resets at UTC midnight', async () => {
     await setPolicy({ dailySpendLimit: '5000.00' });

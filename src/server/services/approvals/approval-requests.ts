@@ -9,7 +9,8 @@ import type { Database } from '@/server/db/client';
 import { runTransaction } from '@/server/db/run-transaction';
 import type { StatementRunner } from '@/server/db/statement-runner';
 import { approvalRequests, users } from '@/server/db/schema';
-import { executeApprovedIn, type ExecutionResult, type StoredRequest } from './approval-execution';
+import { executeApprovedIn, executeApprovedOrder, type ExecutionResult, type StoredRequest } from './approval-execution';
+import type { OrderExecutors, StoredOrderRequest } from './order-approvals';
 import { findPolicy, spentToday } from './approval-policies';
 
 type Row = typeof approvalRequests.$inferSelect;
@@ -28,7 +29,7 @@ export async function gateRequest(
 ): Promise<PendingApproval | null> {
   const policy = await findPolicy(db, actor.accountId, now);
   if (!policy) return null;
-  const spent = request.spendCents > 0n && policy.dailySpendLimitCents !== null ? await spentToday(db, actor.accountId, actor.personId, now) : 0n;
+  const spent = (request.dailySpendCents ?? request.spendCents) > 0n && policy.dailySpendLimitCents !== null ? await spentToday(db, actor.accountId, actor.personId, now) : 0n;
   const decision = decideApproval(policy, request, spent);
   if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message, { limitCents: decision.limitCents, leftCents: decision.leftCents });
   if (decision.kind === 'runs_now') return null;
@@ -66,7 +67,7 @@ function toApproval(found: { row: Row; requesterName: string; decidedByName: str
     value: formatCents(row.valueCents), quantity: row.quantity, requesterId: row.requesterId, requesterName: found.requesterName,
     requestedAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), comment: row.comment,
     decidedByName: found.decidedByName, decidedAt: row.decidedAt?.toISOString() ?? null, failure: row.failure,
-    certificateId: result?.certificateId ?? null, creditId: result?.creditId ?? null,
+    certificateId: result?.certificateId ?? null, creditId: result?.creditId ?? null, orderId: result?.orderId ?? null,
     canDecide: status === 'pending' && row.requesterId !== actor.personId && roleAllows(actor.role, ['approve']),
   };
 }
@@ -87,11 +88,11 @@ export async function getApproval(db: Database, actor: Actor, id: number, now: D
   return toApproval(found, actor, now);
 }
 
-async function checkDecidable(db: Database, actor: Actor, id: number, now: Date): Promise<void> {
+async function checkDecidable(db: Database, actor: Actor, id: number, now: Date): Promise<string> {
   const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.accountId, actor.accountId))).limit(1);
   if (!row) throw new NotFoundError(`Approval request ${id} not found`);
   const verdict = checkDecision(row, actor.personId, now);
-  if (verdict.ok) return;
+  if (verdict.ok) return row.kind;
   if (verdict.kind === 'self') throw new ForbiddenError(verdict.message);
   if (verdict.kind === 'expired') {
     await db.update(approvalRequests).set({ status: 'expired' }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')));
@@ -114,11 +115,15 @@ async function claim(tx: Parameters<Parameters<typeof runTransaction>[1]>[0], id
  * price, the requester's limit), it rolls back and the request is marked failed with the reason.
  */
 export async function approveRequest(
-  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void }, actor: Actor, id: number, comment: string | undefined, now: Date,
+  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void; orders: OrderExecutors }, actor: Actor, id: number, comment: string | undefined, now: Date,
 ): Promise<Approval> {
   const { db } = deps;
-  await checkDecidable(db, actor, id, now);
+  const kind = await checkDecidable(db, actor, id, now);
   const decided = { decidedBy: actor.personId, decidedAt: now, comment: comment || null };
+  if (kind === 'order' || kind === 'market_order') {
+    await approveOrder(deps, id, decided, now);
+    return getApproval(db, actor, id, now);
+  }
   try {
     const result = await runTransaction(db, async (tx) => {
       const row = await claim(tx, id, { status: 'approved', ...decided }, now);
@@ -133,6 +138,26 @@ export async function approveRequest(
       .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')));
   }
   return getApproval(db, actor, id, now);
+}
+
+/**
+ * An order runs through the trading desk in its own transaction, so the claim commits first (racing approvers: one
+ * wins, the other gets 409), then the desk runs it once; a refusal marks the claimed request failed with the reason.
+ */
+async function approveOrder(
+  deps: { db: Database; orders: OrderExecutors }, id: number, decided: Partial<Row>, now: Date,
+): Promise<void> {
+  const { db } = deps;
+  const row = await runTransaction(db, (tx) => claim(tx, id, { status: 'approved', ...decided }, now));
+  try {
+    const executed = await executeApprovedOrder(db, deps.orders, {
+      accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredOrderRequest, valueCents: row.valueCents,
+    }, now);
+    await db.update(approvalRequests).set({ result: executed }).where(eq(approvalRequests.id, id));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    await db.update(approvalRequests).set({ status: 'failed', failure: error.message }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'approved')));
+  }
 }
 
 /** Rejects a pending, unexpired request with the approver's comment; nothing runs. */
