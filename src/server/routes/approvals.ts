@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { errorResponse, idParam } from '@/shared/schemas/common';
 import { approval, approvalDecisionBody, approvalPolicy, approvalPolicyBody } from '@/shared/schemas/approval';
 import type { AppDeps } from '@/server/app-deps';
+import { ConflictError } from '@/domain/errors';
+import { isSharedOrganisation } from '@/server/services/organisations/organisation-profiles';
 import { requireActing } from '@/server/auth/current-user';
 import { findPolicy, setPolicy, toPolicyView } from '@/server/services/approvals/approval-policies';
 import type { OrderExecutors } from '@/server/services/approvals/order-approvals';
@@ -29,6 +31,8 @@ export function approvalRoutes(deps: AppDeps, orders: OrderExecutors): FastifyPl
       schema: { tags, description: 'Replaces the policy: null switches a check off. Spend limits apply to each member per UTC day.', body: approvalPolicyBody, response: { 200: approvalPolicy, ...errors } },
     }, async (request) => {
       const who = await requireActing(request, db, clock());
+      // Nobody approves their own request, so in an organisation of one every gated request would wait for ever.
+      if (!(await isSharedOrganisation(db, who.accountId))) throw new ConflictError('A personal organisation has no one else to approve: create an organisation to use approvals and limits');
       return setPolicy(db, who.accountId, request.body, clock());
     });
 

@@ -59,6 +59,9 @@ describe('the policy', () => {
       expect(response.json().message).toBeTruthy();
     }
     expect((await getAs(t.app, '/api/organisation/approval-policy', owner.cookie)).json().approvalRetireTonnes).toBeNull();
+    const alone = await signUp(t.app);
+    const personal = await put('/api/organisation/approval-policy', { approvalRetireTonnes: 1, approvalSpend: null, approvalTtlHours: 1, dailySpendLimit: null }, alone.cookie);
+    expect([personal.statusCode, personal.json().message]).toEqual([409, 'A personal organisation has no one else to approve: create an organisation to use approvals and limits']);
     expect(await setPolicy({ approvalRetireTonnes: 10, approvalSpend: '1000.00' })).toEqual({ approvalRetireTonnes: 10, approvalSpend: '1000.00', approvalTtlHours: 72, dailySpendLimit: null });
   });
 });
