@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buyThroughApi, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+import { buyThroughApi, seriousAxeFindings, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue 30 item 3: a retirer's request over the threshold waits; an approver approves it; the certificate exists.
 
@@ -43,6 +43,7 @@ describe.each(VIEWPORTS)('at %s', (_name, viewport) => {
     await owner.page.getByLabel('Retirements needing approval (t or more)').fill('10');
     await owner.page.getByRole('button', { name: 'Save policy' }).click();
     await toastText(owner.page, 'Policy Saved').waitFor();
+    expect(await seriousAxeFindings(owner.page)).toEqual([]);
 
     await retirer.page.goto('/portfolio');
     await retirer.page.getByRole('button', { name: /^Retire Amazon Rainforest Conservation · \d+, Credit #\d+$/ }).click();
@@ -62,6 +63,7 @@ describe.each(VIEWPORTS)('at %s', (_name, viewport) => {
     await approver.page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
     const item = approver.page.getByRole('listitem').filter({ hasText: 'Retire 10 t' });
     await item.getByLabel('Comment').fill('Fine for Q4');
+    expect(await seriousAxeFindings(approver.page)).toEqual([]);
     await item.getByRole('button', { name: 'Approve' }).click();
     await toastText(approver.page, 'Request Approved').waitFor();
     const certificateLink = item.getByRole('link', { name: 'View certificate' });
