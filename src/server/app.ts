@@ -44,6 +44,8 @@ import { registerOrganisationAccess } from './plugins/organisation-access';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
 import { accountRoutes } from './routes/account';
 import { organisationRoutes } from './routes/organisations';
+import { approvalRoutes } from './routes/approvals';
+import { newOrderExecutors } from './services/approvals/order-approvals';
 import { registerOperations } from './routes/operations';
 import { idempotencyGate } from './plugins/idempotency-gate';
 
@@ -104,7 +106,9 @@ export async function buildApp(
     await api.register(catalogueRoutes(deps));
     await api.register(creditRoutes(deps));
     await api.register(activityRoutes(deps));
-    await api.register(tradingRoutes(deps));
+    // Approved orders run through the trading routes' own desk (issue 30 item 3).
+    const orderExecutors = newOrderExecutors();
+    await api.register(tradingRoutes(deps, orderExecutors));
     await api.register(marketStreamRoutes(deps));
     await api.register(marketFeedRoutes(deps));
     await api.register(chainRoutes(deps));
@@ -117,6 +121,7 @@ export async function buildApp(
     await api.register(quoteRoutes(deps));
     await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
     await api.register(organisationRoutes(deps));
+    await api.register(approvalRoutes(deps, orderExecutors));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));

@@ -3,6 +3,7 @@ import { PageContainer, PageHeader } from '@/client/components/page-container';
 import { PageSkeleton } from '@/client/components/page-skeleton';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { ApprovalPolicyCard } from '@/client/features/approvals/components/approval-policy-card';
 import { CreateOrganisationCard } from '@/client/features/organisations/components/create-organisation-card';
 import { InvitesCard } from '@/client/features/organisations/components/invites-card';
 import { MembersCard } from '@/client/features/organisations/components/members-card';
@@ -19,6 +20,7 @@ function OrganisationCards() {
       <OrganisationProfileCard />
       <MembersCard />
       {canManageMembers && organisation.data?.personal === false && <InvitesCard />}
+      {organisation.data?.personal === false && <ApprovalPolicyCard canManage={canManageMembers} />}
       <CreateOrganisationCard />
     </div>
   );

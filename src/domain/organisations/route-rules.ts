@@ -50,6 +50,14 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/invites/:token': 'person',
   'POST /api/invites/:token/accept': 'person',
 
+  // Maker–checker approvals: everyone sees their own requests (approvers see all); only approvers decide.
+  'GET /api/organisation/approval-policy': READ,
+  'PUT /api/organisation/approval-policy': ['manage_organisation'],
+  'GET /api/approvals': READ,
+  'GET /api/approvals/:id': READ,
+  'POST /api/approvals/:id/approve': ['approve'],
+  'POST /api/approvals/:id/reject': ['approve'],
+
   // The public catalogue, registry, verification and chain.
   'GET /api/projects': 'public',
   'GET /api/projects/:id': 'public',

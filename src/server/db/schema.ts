@@ -471,3 +471,48 @@ export const anchoringIntents = pgTable('anchoring_intents', {
   custodyNonce: integer('custody_nonce').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('anchoring_intents_nonce_idx').on(t.custodyNonce)]);
+
+/**
+ * An organisation's maker–checker policy (issue 30 item 3); no row, or a null field, means that check is off. The
+ * daily spend limit applies to each member alike.
+ */
+export const approvalPolicies = pgTable('approval_policies', {
+  accountId: integer('account_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  retireTonnes: integer('retire_tonnes'),
+  spendCents: bigint('spend_cents', { mode: 'bigint' }),
+  ttlHours: integer('ttl_hours').notNull().default(72),
+  dailySpendLimitCents: bigint('daily_spend_limit_cents', { mode: 'bigint' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A request that needs an approver: the validated request body, what it is worth, and its decision. `status` goes
+ * pending → approved (executed) | failed (approved but the execution was refused) | rejected | expired.
+ */
+export const approvalRequests = pgTable('approval_requests', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  requesterId: integer('requester_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  body: jsonb('body').notNull(),
+  valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+  quantity: integer('quantity').notNull(),
+  summary: text('summary').notNull(),
+  status: text('status').notNull(),
+  comment: text('comment'),
+  decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  result: jsonb('result'),
+  failure: text('failure'),
+  createdAt: createdAt(),
+}, (t) => [index('approval_requests_account_status_idx').on(t.accountId, t.status), index('approval_requests_requester_idx').on(t.requesterId)]);
+
+/** What each member spent (purchases, orders), for the per-member daily spend limit. */
+export const memberSpends = pgTable('member_spends', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('member_spends_member_day_idx').on(t.accountId, t.userId, t.createdAt)]);

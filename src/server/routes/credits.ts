@@ -7,7 +7,12 @@ import { transaction } from '@/shared/schemas/transaction';
 import { errorResponse, idParam } from '@/shared/schemas/common';
 import { formatCents, parseCents } from '@/domain/money';
 import type { AppDeps } from '@/server/app-deps';
-import { requireUser, requireUserId } from '@/server/auth/current-user';
+import { requireActing, requireUser } from '@/server/auth/current-user';
+import { pendingApproval } from '@/shared/schemas/approval';
+import { purchaseCost } from '@/domain/fees';
+import { gateRequest } from '@/server/services/approvals/approval-requests';
+import { findPolicy, recordSpend } from '@/server/services/approvals/approval-policies';
+import { holdingQuantity } from '@/server/services/portfolio-queries';
 import { runTransaction } from '@/server/db/run-transaction';
 import { idempotencyGate } from '@/server/plugins/idempotency-gate';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
@@ -19,7 +24,9 @@ import { retireCredits, retireCreditsIn, type RetireResult } from '@/server/serv
 import { listCredits, listTransactions, toCredit } from '@/server/services/portfolio-queries';
 import type { IntegrityAttributes } from '@/shared/integrity';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+// A request the organisation's policy sends to an approver is stored and answered 202 (issue 30 item 3).
+const pending = { 202: pendingApproval };
 type Bought = { purchase: PurchaseResult; retirement: RetireResult | null };
 
 /** The purchase's answer as of its commit; the token id arrives from the chain afterwards (see `refine`: unkeyed only). */
@@ -54,11 +61,23 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return listTransactions(db, user.id);
     });
 
-    app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...errors } } }, async (request, reply) => {
+    app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...pending, ...errors } } }, async (request, reply) => {
       const now = clock();
-      const userId = await requireUserId(request, db, now);
+      const actor = await requireActing(request, db, now);
+      const userId = actor.accountId;
       const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = request.body;
       const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined };
+      const spendCents = purchaseCost(wanted.priceCents, quantity).totalCents;
+      const held = await gateRequest(db, actor, {
+        spendCents, retireTonnes: retireImmediately ? quantity : 0, stored: { kind: 'purchase', body: request.body },
+        summary: `Buy ${quantity} t of project ${projectId} at $${formatCents(wanted.priceCents)}${retireImmediately ? ' and retire them' : ''}`,
+      }, now);
+      if (held) return reply.status(202).send(held);
+      // Organisations with a policy count each member's spend towards their daily limit.
+      const countSpend = async <T>(result: T) => {
+        if (await findPolicy(db, actor.accountId, now)) await recordSpend(db, { accountId: actor.accountId, userId: actor.personId, valueCents: spendCents }, now);
+        return result;
+      };
       // The lot carries its project's labels; read before the write so that the stored (replayable) answer has them.
       const integrity = await deps.catalogue.integrityOf(projectId);
       return gate.respond<Bought>(request, reply, {
@@ -75,9 +94,9 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true }, now)
               : null;
             return { purchase, retirement };
-          })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
+          })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; }).then(countSpend)
           : desk.purchase({ ...wanted, ticket: mapTicket(ticket, (purchase: PurchaseResult) => ({ purchase, retirement: null })) })
-            .then((purchase) => ({ purchase, retirement: null }))),
+            .then((purchase) => ({ purchase, retirement: null })).then(countSpend)),
         // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending). Only
         // without an Idempotency-Key: a keyed answer is the one stored at the commit (tokenId null), which every
         // replay repeats byte for byte; GET /api/credits/my shows the token once it is minted.
@@ -90,10 +109,21 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/credits/:creditId/retire', {
-      schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...errors } },
+      schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...pending, ...errors } },
     }, async (request, reply) => {
-      const user = await requireUser(request, db, clock());
+      const now = clock();
+      const actor = await requireActing(request, db, now);
+      const user = await requireUser(request, db, now);
       const { reason, quantity, beneficiary, claim } = request.body;
+      const { creditId } = request.params;
+      const policy = await findPolicy(db, actor.accountId, now);
+      // The whole lot when no quantity is given: its size decides whether an approver is needed.
+      const tonnes = policy?.retireTonnes == null ? 0 : quantity ?? await holdingQuantity(db, user.id, creditId);
+      const held = await gateRequest(db, actor, {
+        spendCents: 0n, retireTonnes: tonnes, stored: { kind: 'retire', body: { ...request.body, creditId } },
+        summary: `Retire ${tonnes} t of credit ${creditId} for ${beneficiary || 'the organisation'}: ${reason}`,
+      }, now);
+      if (held) return reply.status(202).send(held);
       return gate.respond<RetireResult>(request, reply, {
         userId: user.id,
         answer: retireAnswer,

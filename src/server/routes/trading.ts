@@ -6,8 +6,13 @@ import {
   amendOrderBody, cancelAllQuery, cancelAllResponse, candle, idPathParam, type Order, marketOrderBody, marketOrderQuote, marketOrderQuoteQuery, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
   portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
 } from '@/shared/schemas/trading';
-import { NotFoundError } from '@/domain/errors';
-import { parseCents } from '@/domain/money';
+import { ConflictError, NotFoundError } from '@/domain/errors';
+import { formatCents, parseCents } from '@/domain/money';
+import { pendingApproval } from '@/shared/schemas/approval';
+import { requireActing } from '@/server/auth/current-user';
+import { findPolicy, recordSpend } from '@/server/services/approvals/approval-policies';
+import { gateRequest } from '@/server/services/approvals/approval-requests';
+import type { OrderExecutors } from '@/server/services/approvals/order-approvals';
 import { checkOrderExpiry } from '@/domain/trading/order-expiry';
 import type { AppDeps } from '@/server/app-deps';
 import { requireUserId } from '@/server/auth/current-user';
@@ -22,11 +27,23 @@ import { bookOnlyRouting, executeRoutedMarketOrder, quoteMarketOrder, type Route
 import { routedTrade } from '@/shared/schemas/pool';
 import { startOrderExpirySweep } from '@/server/ops/order-expiry-sweep';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const pending = { 202: pendingApproval };
+
+/** A limit, stop or stop-limit order as the desk takes it, from the route's validated body. */
+function limitOrderOf(userId: number, body: z.output<typeof placeOrderBody>, now: Date) {
+  const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly, expiresAt, type, stopPrice, selfTradePrevention } = body;
+  const stopPriceCents = stopPrice === undefined ? null : parseCents(stopPrice);
+  // A sell stop market order has no price of its own: its stop price stands in until it trades (then its worst fill price).
+  const priceCents = parseCents(pricePerCredit ?? stopPrice!);
+  const expiresAtMs = expiresAt === undefined ? null : Date.parse(expiresAt);
+  if (expiresAtMs !== null) checkOrderExpiry(expiresAtMs, now.getTime());
+  return { userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs, selfTradePrevention, stopPriceCents, stopMarket: type === 'market' };
+}
 const projectParams = z.object({ projectId: idPathParam });
 
 /** SPEC.md section 7 trading calls (pools and swaps live in their own routes). */
-export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): FastifyPluginAsyncZod {
   const { db, clock, events, statements } = deps;
   const desk = new TradingDesk({ db, clock, events, statements });
   const cache = new MarketReadCache(events);
@@ -39,6 +56,29 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return value;
   }
 
+  /** Organisations with a policy count each member's buying towards their daily spend limit (issue 30 item 3). */
+  async function countSpend<T>(actor: { accountId: number; personId: number }, spendCents: bigint, now: Date, result: T): Promise<T> {
+    if (spendCents > 0n && (await findPolicy(db, actor.accountId, now))) await recordSpend(db, { accountId: actor.accountId, userId: actor.personId, valueCents: spendCents }, now);
+    return result;
+  }
+
+  // An approved order runs here, through this desk, as its requester's organisation would have placed it.
+  orders.placeOrder = async (accountId, body) => {
+    const placed = await desk.placeLimitOrder(limitOrderOf(accountId, placeOrderBody.parse(body), clock()));
+    return { projectId: body.projectId, orderId: placed.order?.id ?? null };
+  };
+  orders.marketOrder = async (accountId, body, approvedTotalCents) => {
+    const order = { userId: accountId, projectId: body.projectId, side: body.orderType, quantity: body.quantity, selfTradePrevention: body.selfTradePrevention ?? undefined };
+    if (order.side === 'buy') {
+      const nowCents = parseCents((await quoteMarketOrder(db, order)).total);
+      if (nowCents > approvedTotalCents) {
+        throw new ConflictError(`The price moved: this market order now costs $${formatCents(nowCents)}, more than the $${formatCents(approvedTotalCents)} approved`);
+      }
+    }
+    if (!(await executeRoutedMarketOrder(deps, order))) await desk.placeMarketOrder(order);
+    return { projectId: body.projectId, orderId: null };
+  };
+
   return async (app) => {
     allowEmptyJsonBodies(app);
     // Issue 31: GTD orders are cancelled at their end, on one instance at a time (see startOrderExpirySweep).
@@ -46,20 +86,23 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const expiry = startOrderExpirySweep({ expireDueOrders: () => desk.expireDueOrders(), triggerReachedStops: () => desk.triggerReachedStops(), databaseUrl: deps.config.databaseUrl, log: (line) => app.log.info(line) });
     app.addHook('onClose', () => expiry.stop());
 
-    app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
-      const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly, expiresAt, type, stopPrice, selfTradePrevention } = request.body;
-      const stopPriceCents = stopPrice === undefined ? null : parseCents(stopPrice);
-      // A sell stop market order has no price of its own: its stop price stands in until it trades (then its worst fill price).
-      const priceCents = parseCents(pricePerCredit ?? stopPrice!);
-      const expiresAtMs = expiresAt === undefined ? null : Date.parse(expiresAt);
-      if (expiresAtMs !== null) checkOrderExpiry(expiresAtMs, clock().getTime());
+    app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...pending, ...errors } } }, async (request, reply) => {
+      const now = clock();
+      const actor = await requireActing(request, db, now);
+      const userId = actor.accountId;
+      const order = limitOrderOf(userId, request.body, now);
+      // Issue 30 item 3: an order's value is price × quantity; a buy spends it against the member's daily limit.
+      const valueCents = order.priceCents * BigInt(order.quantity);
+      const spendCents = order.side === 'buy' ? valueCents : 0n;
+      const held = await gateRequest(db, actor, {
+        spendCents: valueCents, dailySpendCents: spendCents, retireTonnes: 0, stored: { kind: 'order', body: request.body },
+        summary: `${order.side === 'buy' ? 'Buy' : 'Sell'} order: ${order.quantity} t of project ${order.projectId} at $${formatCents(order.priceCents)}`,
+      }, now);
+      if (held) return reply.status(202).send(held);
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: (ticket) => desk.placeLimitOrder({
-          userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs, selfTradePrevention, stopPriceCents, stopMarket: type === 'market',
-        }, ticket),
+        work: async (ticket) => countSpend(actor, spendCents, now, await desk.placeLimitOrder(order, ticket)),
       });
     });
 
@@ -98,16 +141,27 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { cancelled: await desk.cancelAllOrders(userId, request.query.projectId) };
     });
 
-    app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+    app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...pending, ...errors } } }, async (request, reply) => {
+      const now = clock();
+      const actor = await requireActing(request, db, now);
+      const userId = actor.accountId;
       const { projectId, orderType, quantity, selfTradePrevention } = request.body;
       // Issue 5 best execution: book and pool together when the project has a pool (docs/amm.md); the split is in x-routing.
       const order = { userId, projectId, side: orderType, quantity, selfTradePrevention };
+      // Issue 30 item 3: under a policy, a market order is worth what its quote costs now; only then is it quoted.
+      const totalCents = (await findPolicy(db, actor.accountId, now)) ? parseCents((await quoteMarketOrder(db, order)).total) : 0n;
+      const spendCents = orderType === 'buy' ? totalCents : 0n;
+      const held = await gateRequest(db, actor, {
+        spendCents: totalCents, dailySpendCents: spendCents, retireTonnes: 0,
+        stored: { kind: 'market_order', body: { ...request.body, approvedTotalCents: totalCents.toString() } },
+        summary: `Market ${orderType}: ${quantity} t of project ${projectId}, about $${formatCents(totalCents)}`,
+      }, now);
+      if (held) return reply.status(202).send(held);
       return gate.respond<RoutedMarketOrder>(request, reply, {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
-        work: async (ticket) => (await executeRoutedMarketOrder(deps, order, ticket))
-          ?? bookOnlyRouting((await desk.placeMarketOrder(order, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity),
+        work: async (ticket) => countSpend(actor, spendCents, now, (await executeRoutedMarketOrder(deps, order, ticket))
+          ?? bookOnlyRouting((await desk.placeMarketOrder(order, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity)),
       });
     });
 

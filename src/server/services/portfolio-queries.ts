@@ -73,3 +73,10 @@ export async function userStats(db: Database, userId: number, cashCents: bigint)
     cashBalance: formatCents(cashCents),
   };
 }
+
+/** The tonnes of one of the account's active holdings; 0 when it has none by that id (the retirement then says why). */
+export async function holdingQuantity(db: Database, userId: number, holdingId: number): Promise<number> {
+  const [row] = await db.select({ quantity: holdings.quantity }).from(holdings)
+    .where(and(eq(holdings.id, holdingId), eq(holdings.userId, userId), eq(holdings.status, 'active'))).limit(1);
+  return row?.quantity ?? 0;
+}

@@ -1,3 +1,4 @@
+import { isPendingApproval } from '@/shared/schemas/approval';
 import { createElement, useEffect, useState } from 'react';
 import type { Project } from '@/shared/schemas/project';
 import { toast } from '@/client/components/ui/use-toast';
@@ -83,6 +84,12 @@ export function useBuyFlow(projects: readonly Project[] | undefined, signedIn: b
       },
       {
         onSuccess: (result) => {
+          if (isPendingApproval(result)) {
+            toast({ variant: 'success', title: 'Sent for approval', description: result.message, action: createElement(ToastLinkAction, { href: '/approvals', label: 'View approvals' }) });
+            setQuantityText('1');
+            setRetireImmediately(false);
+            return;
+          }
           const certificateId = retireImmediately ? result.certificateId : null;
           toast({
             variant: 'success',

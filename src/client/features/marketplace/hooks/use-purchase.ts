@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseBody, PurchaseResponse } from '@/shared/schemas/credit';
+import type { PendingApproval } from '@/shared/schemas/approval';
 import { PROCESSING_DELAY_MS } from '@/shared/constants';
 import { apiJson } from '@/client/lib/api';
 import { delay } from '@/client/lib/delay';
@@ -23,10 +24,12 @@ export function usePurchase() {
   return useMutation({
     mutationFn: async (body: PurchaseBody) => {
       await delay(PROCESSING_DELAY_MS);
-      return apiJson<PurchaseResponse>('POST', '/api/credits/purchase', body);
+      // 202: the organisation's policy sent it to an approver (issue 30 item 3); nothing was bought yet.
+      return apiJson<PurchaseResponse | PendingApproval>('POST', '/api/credits/purchase', body);
     },
     // Refetches run in the background: the processing dialog should not wait for them.
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/approvals'] });
       for (const queryKey of PURCHASE_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
     },
     // The price or availability may have moved under the user; show the current catalogue.

@@ -1,3 +1,4 @@
+import { isPendingApproval } from '@/shared/schemas/approval';
 import { createElement, useState } from 'react';
 import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
 import type { Credit } from '@/shared/schemas/credit';
@@ -78,6 +79,12 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
       { creditId: selected.id, reason: reason.trim(), quantity, ...(beneficiary.trim() ? { beneficiary: beneficiary.trim() } : {}), ...(claim.claim ? { claim: claim.claim } : {}) },
       {
         onSuccess: (result) => {
+          if (isPendingApproval(result)) {
+            toast({ variant: 'success', title: 'Sent for approval', description: result.message, action: createElement(ToastLinkAction, { href: '/approvals', label: 'View approvals' }) });
+            reset(null);
+            setOpen(false);
+            return;
+          }
           toast({
             variant: 'success',
             title: 'Credits Retired',

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROCESSING_DELAY_MS } from '@/shared/constants';
 import type { RetireBody, RetireResponse } from '@/shared/schemas/certificate';
+import type { PendingApproval } from '@/shared/schemas/approval';
 import { apiJson } from '@/client/lib/api';
 import { delay } from '@/client/lib/delay';
 import { PORTFOLIO_KEYS } from './use-portfolio-data';
@@ -18,9 +19,11 @@ export function useRetire() {
   return useMutation({
     mutationFn: async ({ creditId, ...body }: RetireRequest) => {
       await delay(PROCESSING_DELAY_MS);
-      return apiJson<RetireResponse>('POST', `/api/credits/${creditId}/retire`, body);
+      // 202: the organisation's policy sent it to an approver (issue 30 item 3); nothing was retired yet.
+      return apiJson<RetireResponse | PendingApproval>('POST', `/api/credits/${creditId}/retire`, body);
     },
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/approvals'] });
       for (const queryKey of RETIRE_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
     },
     // The holding may have changed under the user (retired in another tab): show the current state.

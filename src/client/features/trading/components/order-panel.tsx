@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Banknote, Leaf } from 'lucide-react';
 import type { MarketOrderQuote, OrderType } from '@/shared/schemas/trading';
+import { isPendingApproval, type PendingApproval } from '@/shared/schemas/approval';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
@@ -34,6 +35,10 @@ interface OrderPanelProps {
 }
 
 const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+// Issue 30: over the organisation's threshold the order waits for an approver instead of being placed.
+const sentForApproval = (pending: PendingApproval) => toast({
+  variant: 'success', title: 'Sent for approval', description: pending.message, action: <ToastLinkAction href="/approvals" label="View approvals" />,
+});
 
 /**
  * SPEC.md §2 Place Order panel: Buy/Sell tabs, Quantity, Price per Credit, the limit button (Creating... while
@@ -67,6 +72,12 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
       },
       {
         onSuccess: (response) => {
+          if (isPendingApproval(response)) {
+            sentForApproval(response);
+            setQuantityText('');
+            setPriceText('');
+            return;
+          }
           const { order } = response;
           toast({
             variant: 'success',
@@ -99,6 +110,11 @@ export function OrderPanel({ projectId, signedIn, cashBalance, availableCredits,
     marketOrder.mutate({ projectId: pair, orderType, quantity }, {
       onSuccess: (trades) => {
         setMarketRequest(null);
+        if (isPendingApproval(trades)) {
+          sentForApproval(trades);
+          setQuantityText('');
+          return;
+        }
         const { orderId, ...outcome } = marketOrderOutcome(trades, orderType, quantity, quote.ownOrder);
         // A book fill is stored as the taker's order; a pool-only fill is a trade without one.
         const action = orderId !== null ? <OrderToastActions projectId={pair} orderId={orderId} undoable={false} />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoutedTrade } from '@/shared/schemas/pool';
 import type { AmendOrderBody, CancelAllResponse, MarketOrderBody, Order, OrderType, PlaceOrderBody, PlaceOrderResponse } from '@/shared/schemas/trading';
+import type { PendingApproval } from '@/shared/schemas/approval';
 import { apiJson } from '@/client/lib/api';
 import { marketKeys } from './trading-keys';
 
@@ -11,20 +12,20 @@ function useRefreshMarket() {
   };
 }
 
-/** POST /api/trading/orders (a limit order); the body carries what the SPEC client sends. */
+/** POST /api/trading/orders (a limit order); the body carries what the SPEC client sends. 202: sent for approval (issue 30). */
 export function usePlaceOrder() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (body: PlaceOrderBody) => apiJson<PlaceOrderResponse>('POST', '/api/trading/orders', body),
+    mutationFn: (body: PlaceOrderBody) => apiJson<PlaceOrderResponse | PendingApproval>('POST', '/api/trading/orders', body),
     onSuccess: (_data, body) => refresh(body.projectId),
   });
 }
 
-/** POST /api/trading/market-order: immediate-or-cancel; the answer is the list of trades, each with its venue. */
+/** POST /api/trading/market-order: immediate-or-cancel; the answer is the list of trades, each with its venue (or 202: sent for approval). */
 export function useMarketOrder() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (body: MarketOrderBody & { orderType: OrderType }) => apiJson<RoutedTrade[]>('POST', '/api/trading/market-order', body),
+    mutationFn: (body: MarketOrderBody & { orderType: OrderType }) => apiJson<RoutedTrade[] | PendingApproval>('POST', '/api/trading/market-order', body),
     onSuccess: (_data, body) => refresh(body.projectId),
   });
 }

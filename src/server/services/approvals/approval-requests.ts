@@ -1,0 +1,168 @@
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '@/domain/errors';
+import { formatCents } from '@/domain/money';
+import { approvalExpiry, checkDecision, decideApproval, type ApprovalPolicy, type GatedRequest } from '@/domain/organisations/approval-policy';
+import { roleAllows, type Role } from '@/domain/organisations/roles';
+import type { Approval, PendingApproval } from '@/shared/schemas/approval';
+import type { Database } from '@/server/db/client';
+import { runTransaction } from '@/server/db/run-transaction';
+import type { StatementRunner } from '@/server/db/statement-runner';
+import { approvalRequests, users } from '@/server/db/schema';
+import { executeApprovedIn, executeApprovedOrder, type ExecutionResult, type StoredRequest } from './approval-execution';
+import type { OrderExecutors, StoredOrderRequest } from './order-approvals';
+import { findPolicy, spentToday } from './approval-policies';
+
+type Row = typeof approvalRequests.$inferSelect;
+
+/** Another decider claimed the request first (or it expired meanwhile): 409, and nothing ran. */
+class AlreadyDecidedError extends ConflictError {
+  constructor() {
+    super('This request was already decided, or it has expired');
+  }
+}
+export interface Actor { personId: number; accountId: number; role: Role }
+
+/** The policy's verdict on a request: null when it runs now; the 202 answer when it was stored for an approver. */
+export async function gateRequest(
+  db: Database, actor: Actor, request: GatedRequest & { stored: StoredRequest; summary: string }, now: Date,
+): Promise<PendingApproval | null> {
+  const policy = await findPolicy(db, actor.accountId, now);
+  if (!policy) return null;
+  const spent = (request.dailySpendCents ?? request.spendCents) > 0n && policy.dailySpendLimitCents !== null ? await spentToday(db, actor.accountId, actor.personId, now) : 0n;
+  const decision = decideApproval(policy, request, spent);
+  if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message, { limitCents: decision.limitCents, leftCents: decision.leftCents });
+  if (decision.kind === 'runs_now') return null;
+  return storeRequest(db, actor, request, policy, decision.reason, now);
+}
+
+async function storeRequest(
+  db: Database, actor: Actor, request: GatedRequest & { stored: StoredRequest; summary: string }, policy: ApprovalPolicy, reason: string, now: Date,
+): Promise<PendingApproval> {
+  const expiresAt = approvalExpiry(policy, now);
+  const [row] = await db.insert(approvalRequests).values({
+    accountId: actor.accountId, requesterId: actor.personId, kind: request.stored.kind, body: request.stored.body,
+    valueCents: request.spendCents, quantity: request.stored.body.quantity ?? request.retireTonnes, summary: request.summary,
+    status: 'pending', expiresAt, createdAt: now,
+  }).returning({ id: approvalRequests.id });
+  return { approvalId: row.id, status: 'pending', message: `Sent for approval: ${reason}`, expiresAt: expiresAt.toISOString() };
+}
+
+const requesters = alias(users, 'requesters');
+const deciders = alias(users, 'deciders');
+
+function selectApprovals(db: Database) {
+  return db.select({ row: approvalRequests, requesterName: requesters.firstName, decidedByName: deciders.firstName }).from(approvalRequests)
+    .innerJoin(requesters, eq(requesters.id, approvalRequests.requesterId))
+    .leftJoin(deciders, eq(deciders.id, approvalRequests.decidedBy));
+}
+
+/** A pending request past its expiry is shown as expired, whether or not a decision attempt recorded it yet. */
+function toApproval(found: { row: Row; requesterName: string; decidedByName: string | null }, actor: Actor, now: Date): Approval {
+  const { row } = found;
+  const status = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+  const result = row.result as ExecutionResult | null;
+  return {
+    id: row.id, kind: row.kind as Approval['kind'], status: status as Approval['status'], summary: row.summary,
+    value: formatCents(row.valueCents), quantity: row.quantity, requesterId: row.requesterId, requesterName: found.requesterName,
+    requestedAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), comment: row.comment,
+    decidedByName: found.decidedByName, decidedAt: row.decidedAt?.toISOString() ?? null, failure: row.failure,
+    certificateId: result?.certificateId ?? null, creditId: result?.creditId ?? null, orderId: result?.orderId ?? null,
+    canDecide: status === 'pending' && row.requesterId !== actor.personId && roleAllows(actor.role, ['approve']),
+  };
+}
+
+/** The inbox: approvers see every request of the organisation, others their own; newest first, at most 200. */
+export async function listApprovals(db: Database, actor: Actor, now: Date): Promise<Approval[]> {
+  const mine = eq(approvalRequests.requesterId, actor.personId);
+  const visible = roleAllows(actor.role, ['approve']) ? sql`true` : mine;
+  const rows = await selectApprovals(db).where(and(eq(approvalRequests.accountId, actor.accountId), or(visible, mine)))
+    .orderBy(desc(approvalRequests.id)).limit(200);
+  return rows.map((row) => toApproval(row, actor, now));
+}
+
+/** One request; someone else's in the organisation is visible to approvers only (otherwise 404). */
+export async function getApproval(db: Database, actor: Actor, id: number, now: Date): Promise<Approval> {
+  const [found] = await selectApprovals(db).where(and(eq(approvalRequests.id, id), eq(approvalRequests.accountId, actor.accountId))).limit(1);
+  if (!found || (found.row.requesterId !== actor.personId && !roleAllows(actor.role, ['approve']))) throw new NotFoundError(`Approval request ${id} not found`);
+  return toApproval(found, actor, now);
+}
+
+async function checkDecidable(db: Database, actor: Actor, id: number, now: Date): Promise<string> {
+  const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.accountId, actor.accountId))).limit(1);
+  if (!row) throw new NotFoundError(`Approval request ${id} not found`);
+  const verdict = checkDecision(row, actor.personId, now);
+  if (verdict.ok) return row.kind;
+  if (verdict.kind === 'self') throw new ForbiddenError(verdict.message);
+  if (verdict.kind === 'expired') {
+    await db.update(approvalRequests).set({ status: 'expired' }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')));
+  }
+  throw new ConflictError(verdict.message);
+}
+
+/** Claims a pending, unexpired request for one decision: exactly one of racing deciders gets the row. */
+async function claim(tx: Parameters<Parameters<typeof runTransaction>[1]>[0], id: number, fields: Partial<Row>, now: Date): Promise<Row> {
+  const [row] = await tx.update(approvalRequests).set(fields)
+    .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending'), gt(approvalRequests.expiresAt, now))).returning();
+  if (!row) throw new AlreadyDecidedError();
+  return row;
+}
+
+/**
+ * Approves and runs the request in ONE transaction: the conditional update that claims it (status pending and not
+ * expired) and the purchase or retirement commit together, so racing approvers run it once (the second finds it
+ * decided: 409) and a crash leaves it either pending or done. If the execution is refused (lost supply, a changed
+ * price, the requester's limit), it rolls back and the request is marked failed with the reason.
+ */
+export async function approveRequest(
+  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void; orders: OrderExecutors }, actor: Actor, id: number, comment: string | undefined, now: Date,
+): Promise<Approval> {
+  const { db } = deps;
+  const kind = await checkDecidable(db, actor, id, now);
+  const decided = { decidedBy: actor.personId, decidedAt: now, comment: comment || null };
+  if (kind === 'order' || kind === 'market_order') {
+    await approveOrder(deps, id, decided, now);
+    return getApproval(db, actor, id, now);
+  }
+  try {
+    const result = await runTransaction(db, async (tx) => {
+      const row = await claim(tx, id, { status: 'approved', ...decided }, now);
+      const executed = await executeApprovedIn(tx, { accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredRequest }, now, deps.statements);
+      await tx.update(approvalRequests).set({ result: executed }).where(eq(approvalRequests.id, id));
+      return executed;
+    });
+    deps.publish(result.projectId);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error instanceof AlreadyDecidedError) throw error;
+    await db.update(approvalRequests).set({ status: 'failed', failure: error.message, ...decided })
+      .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')));
+  }
+  return getApproval(db, actor, id, now);
+}
+
+/**
+ * An order runs through the trading desk in its own transaction, so the claim commits first (racing approvers: one
+ * wins, the other gets 409), then the desk runs it once; a refusal marks the claimed request failed with the reason.
+ */
+async function approveOrder(
+  deps: { db: Database; orders: OrderExecutors }, id: number, decided: Partial<Row>, now: Date,
+): Promise<void> {
+  const { db } = deps;
+  const row = await runTransaction(db, (tx) => claim(tx, id, { status: 'approved', ...decided }, now));
+  try {
+    const executed = await executeApprovedOrder(db, deps.orders, {
+      accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredOrderRequest, valueCents: row.valueCents,
+    }, now);
+    await db.update(approvalRequests).set({ result: executed }).where(eq(approvalRequests.id, id));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    await db.update(approvalRequests).set({ status: 'failed', failure: error.message }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'approved')));
+  }
+}
+
+/** Rejects a pending, unexpired request with the approver's comment; nothing runs. */
+export async function rejectRequest(db: Database, actor: Actor, id: number, comment: string | undefined, now: Date): Promise<Approval> {
+  await checkDecidable(db, actor, id, now);
+  await runTransaction(db, (tx) => claim(tx, id, { status: 'rejected', decidedBy: actor.personId, decidedAt: now, comment: comment || null }, now));
+  return getApproval(db, actor, id, now);
+}

@@ -1,0 +1,267 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '@/shared/schemas/project';
+import { approvalRequests, projects } from '@/server/db/schema';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, getAs, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
+import { queryRows } from '@tests/api/trading/trading-kit';
+import { createActiveOrganisation, memberWithRole } from './organisation-kit';
+
+// Issue 30 item 3: maker–checker approvals and per-member daily spend limits.
+
+let nowMs = Date.parse('2026-11-28T10:00:00Z');
+const clock = () => new Date(nowMs);
+
+let t: TestApp;
+let project: Project;
+let otherProject: Project;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let orgId: number;
+let retirer: Awaited<ReturnType<typeof signUp>>;
+let trader: Awaited<ReturnType<typeof signUp>>;
+let approverA: Awaited<ReturnType<typeof signUp>>;
+let approverB: Awaited<ReturnType<typeof signUp>>;
+
+const put = (url: string, payload: object, cookie: string) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
+const setPolicy = async (policy: Partial<Record<string, unknown>>) => {
+  const response = await put('/api/organisation/approval-policy', { approvalRetireTonnes: null, approvalSpend: null, approvalTtlHours: 72, dailySpendLimit: null, ...policy }, owner.cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const retire = (cookie: string, creditId: number, quantity: number) => postJson(t.app, `/api/credits/${creditId}/retire`, { reason: 'Carbon Neutrality Goal', quantity }, cookie);
+const purchase = (cookie: string, target: Project, quantity: number) => postJson(t.app, '/api/credits/purchase', { projectId: target.id, quantity, pricePerCredit: target.pricePerCredit }, cookie);
+const decide = (id: number, verdict: 'approve' | 'reject', cookie: string, comment?: string) => postJson(t.app, `/api/approvals/${id}/${verdict}`, comment === undefined ? {} : { comment }, cookie);
+const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(t.deps, query))[0].n);
+const activeTonnes = async (creditId: number) => (await queryRows<{ quantity: number; status: string }>(t.deps, sql`select quantity, status from holdings where id = ${creditId}`))[0];
+
+beforeAll(async () => {
+  t = await createTestApp(ROOMY_RATE_LIMIT, { clock });
+  [project, otherProject] = (await listProjects(t.app)).filter((row) => row.availableCredits > 1000);
+  owner = await signUp(t.app, { firstName: 'Olivia' });
+  orgId = await createActiveOrganisation(t.app, owner.cookie, 'Checker Ltd');
+  retirer = await memberWithRole(t.app, owner.cookie, orgId, 'retirer');
+  trader = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+  approverA = await memberWithRole(t.app, owner.cookie, orgId, 'approver');
+  approverB = await memberWithRole(t.app, owner.cookie, orgId, 'approver');
+});
+afterAll(async () => { await t?.close(); });
+
+describe('the policy', () => {
+  it('is off by default; an admin or owner sets it, others may not, bad input is a 400 and changes nothing', async () => {
+    expect((await getAs(t.app, '/api/organisation/approval-policy', trader.cookie)).json())
+      .toEqual({ approvalRetireTonnes: null, approvalSpend: null, approvalTtlHours: 72, dailySpendLimit: null });
+    const refused = await put('/api/organisation/approval-policy', { approvalRetireTonnes: 1, approvalSpend: null, approvalTtlHours: 1, dailySpendLimit: null }, trader.cookie);
+    expect(refused.statusCode).toBe(403);
+    for (const body of [{ approvalRetireTonnes: 0 }, { approvalSpend: '1.234' }, { approvalTtlHours: 0 }, { dailySpendLimit: -1 }, { extra: true }]) {
+      const response = await put('/api/organisation/approval-policy', { approvalRetireTonnes: null, approvalSpend: null, approvalTtlHours: 72, dailySpendLimit: null, ...body }, owner.cookie);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+    expect((await getAs(t.app, '/api/organisation/approval-policy', owner.cookie)).json().approvalRetireTonnes).toBeNull();
+    const alone = await signUp(t.app);
+    const personal = await put('/api/organisation/approval-policy', { approvalRetireTonnes: 1, approvalSpend: null, approvalTtlHours: 1, dailySpendLimit: null }, alone.cookie);
+    expect([personal.statusCode, personal.json().message]).toEqual([409, 'A personal organisation has no one else to approve: create an organisation to use approvals and limits']);
+    expect(await setPolicy({ approvalRetireTonnes: 10, approvalSpend: '1000.00' })).toEqual({ approvalRetireTonnes: 10, approvalSpend: '1000.00', approvalTtlHours: 72, dailySpendLimit: null });
+  });
+});
+
+describe('retirements under a threshold of 10 t', () => {
+  let creditId: number;
+  beforeAll(async () => {
+    await setPolicy({ approvalRetireTonnes: 10 });
+    creditId = (await buyCredits(t.app, owner.cookie, project, 100)).credit.id;
+  });
+
+  it('run at once below the threshold; at the threshold they wait for an approver (202 with the id) and nothing is retired', async () => {
+    const small = await retire(retirer.cookie, creditId, 9);
+    expect(small.statusCode).toBe(201);
+    const big = await retire(retirer.cookie, creditId, 10);
+    expect(big.statusCode).toBe(202);
+    expect(big.json()).toMatchObject({ approvalId: expect.any(Number), status: 'pending', message: 'Sent for approval: retirements of 10 t or more need an approver' });
+    expect(await activeTonnes(creditId)).toEqual({ quantity: 91, status: 'active' });
+    const inbox = (await getAs(t.app, '/api/approvals', approverA.cookie)).json();
+    expect(inbox[0]).toMatchObject({ id: big.json().approvalId, kind: 'retire', status: 'pending', quantity: 10, canDecide: true, requesterId: retirer.user.id });
+    expect((await getAs(t.app, '/api/approvals', trader.cookie)).json().map((row: { id: number }) => row.id)).not.toContain(big.json().approvalId);
+    expect((await getAs(t.app, `/api/approvals/${big.json().approvalId}`, trader.cookie)).statusCode).toBe(404);
+  });
+
+  it('refuses self-approval (403 with a message) and leaves the request pending', async () => {
+    const own = await retire(owner.cookie, creditId, 10);
+    expect(own.statusCode).toBe(202);
+    const refused = await decide(own.json().approvalId, 'approve', owner.cookie);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, 'You cannot approve or reject your own request: another approver must decide it']);
+    expect((await getAs(t.app, `/api/approvals/${own.json().approvalId}`, owner.cookie)).json()).toMatchObject({ status: 'pending', canDecide: false });
+    expect(await activeTonnes(creditId)).toEqual({ quantity: 91, status: 'active' });
+  });
+
+  it('a retirer may not decide (403 by role)', async () => {
+    const request = await retire(owner.cookie, creditId, 10);
+    expect((await decide(request.json().approvalId, 'approve', retirer.cookie)).statusCode).toBe(403);
+    expect((await decide(request.json().approvalId, 'reject', approverA.cookie, 'Not this quarter')).json()).toMatchObject({ status: 'rejected', comment: 'Not this quarter' });
+  });
+
+  it('two approvers racing: it runs exactly once, the other is told 409', async () => {
+    const request = await retire(retirer.cookie, creditId, 20);
+    const id = request.json().approvalId;
+    const certificatesBefore = await count(sql`select count(*)::text as n from certificates where user_id = ${orgId}`);
+    const answers = await Promise.all([decide(id, 'approve', approverA.cookie, 'ok'), decide(id, 'approve', approverB.cookie, 'ok too')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const approved = answers.find((answer) => answer.statusCode === 200)!.json();
+    expect(approved).toMatchObject({ status: 'approved', certificateId: expect.any(String), failure: null });
+    expect(await count(sql`select count(*)::text as n from certificates where user_id = ${orgId}`)).toBe(certificatesBefore + 1);
+    expect((await getAs(t.app, `/api/certificates/${approved.certificateId}`)).json()).toMatchObject({ quantity: 20 });
+    expect(await activeTonnes(creditId)).toEqual({ quantity: 71, status: 'active' });
+    const twice = await decide(id, 'approve', approverA.cookie);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'This request was already decided (approved)']);
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('an oversized comment is a 400 and nothing changes', async () => {
+    const request = await retire(retirer.cookie, creditId, 10);
+    const id = request.json().approvalId;
+    const oversized = await decide(id, 'approve', approverA.cookie, 'x'.repeat(501));
+    expect([oversized.statusCode, oversized.json().message]).toEqual([400, 'The comment must be at most 500 characters']);
+    expect((await getAs(t.app, `/api/approvals/${id}`, approverA.cookie)).json()).toMatchObject({ status: 'pending', comment: null });
+    expect(await activeTonnes(creditId)).toEqual({ quantity: 71, status: 'active' });
+    await decide(id, 'reject', approverA.cookie, 'x'.repeat(500));
+  });
+
+  it('a lost lot fails the approval with the reason', async () => {
+    const request = await retire(retirer.cookie, creditId, 71);
+    await setPolicy({ approvalRetireTonnes: 100 });
+    expect((await retire(retirer.cookie, creditId, 71)).statusCode).toBe(201);
+    await setPolicy({ approvalRetireTonnes: 10 });
+    const answer = await decide(request.json().approvalId, 'approve', approverA.cookie);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ status: 'failed', failure: expect.stringMatching(/retired|not found|hold/i), certificateId: null });
+  });
+
+  it('expires after its time: deciding it then is a 409 with a message, and it shows as expired', async () => {
+    await setPolicy({ approvalRetireTonnes: 10, approvalTtlHours: 1 });
+    const fresh = (await buyCredits(t.app, owner.cookie, project, 10)).credit.id;
+    const request = await retire(retirer.cookie, fresh, 10);
+    const id = request.json().approvalId;
+    nowMs += 61 * 60_000;
+    try {
+      const late = await decide(id, 'approve', approverA.cookie);
+      expect([late.statusCode, late.json().message]).toEqual([409, 'This request has expired: ask the requester to send it again']);
+      expect((await getAs(t.app, `/api/approvals/${id}`, retirer.cookie)).json().status).toBe('expired');
+      expect(await activeTonnes(fresh)).toEqual({ quantity: 10, status: 'active' });
+    } finally {
+      await setPolicy({ approvalRetireTonnes: 10 });
+    }
+  });
+});
+
+describe('purchases above $1,000', () => {
+  beforeAll(async () => { await setPolicy({ approvalSpend: '1000.00' }); });
+
+  it('run at once at or below it, wait above it; the approval buys as the requester at that moment', async () => {
+    const cheap = Math.floor(100_000 / Math.round(Number(project.pricePerCredit) * 102));
+    expect((await purchase(trader.cookie, project, Math.max(cheap, 1))).statusCode).toBe(201);
+    const big = await purchase(trader.cookie, project, 500);
+    expect(big.statusCode).toBe(202);
+    const holdingsBefore = await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`);
+    const approved = (await decide(big.json().approvalId, 'approve', approverA.cookie)).json();
+    expect(approved).toMatchObject({ status: 'approved', kind: 'purchase', creditId: expect.any(Number) });
+    expect(await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`)).toBe(holdingsBefore + 1);
+    expect(await activeTonnes(approved.creditId)).toEqual({ quantity: 500, status: 'active' });
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('a stale price fails the approval with a message and buys nothing', async () => {
+    const request = await purchase(trader.cookie, otherProject, 500);
+    expect(request.statusCode).toBe(202);
+    const [row] = await t.deps.db.select({ priceCents: projects.priceCents }).from(projects).where(eq(projects.id, otherProject.id));
+    await t.deps.db.update(projects).set({ priceCents: row.priceCents + 100n }).where(eq(projects.id, otherProject.id));
+    try {
+      const holdingsBefore = await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`);
+      const answer = (await decide(request.json().approvalId, 'approve', approverA.cookie)).json();
+      expect(answer).toMatchObject({ status: 'failed', failure: expect.stringContaining('The price changed') });
+      expect(await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`)).toBe(holdingsBefore);
+    } finally {
+      await t.deps.db.update(projects).set({ priceCents: row.priceCents }).where(eq(projects.id, otherProject.id));
+    }
+  });
+
+  it('an API key acts as its creator: its request waits for an approver and names the creator', async () => {
+    const key = (await postJson(t.app, '/api/developers/keys', { name: 'Owner desk', scopes: ['read', 'trade'] }, owner.cookie)).json();
+    const viaKey = await t.app.inject({ method: 'POST', url: '/api/credits/purchase', payload: { projectId: project.id, quantity: 500, pricePerCredit: project.pricePerCredit }, headers: { authorization: `Bearer ${key.secret}` } });
+    expect(viaKey.statusCode).toBe(202);
+    const [stored] = await t.deps.db.select().from(approvalRequests).where(eq(approvalRequests.id, viaKey.json().approvalId));
+    expect([stored.requesterId, stored.accountId]).toEqual([owner.user.id, orgId]);
+    const keyApproves = await t.app.inject({ method: 'POST', url: `/api/approvals/${stored.id}/approve`, payload: {}, headers: { authorization: `Bearer ${key.secret}` } });
+    expect(keyApproves.statusCode).toBe(403);
+  });
+});
+
+describe('orders above $1,000', () => {
+  let seller: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    await setPolicy({});
+    // Another organisation sells 100 t at $50.00, so that a market buy of 30 t costs $1,500.
+    seller = await signUp(t.app, { firstName: 'Sam' });
+    await buyCredits(t.app, seller.cookie, otherProject, 100);
+    const sell = await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'sell', quantity: 100, pricePerCredit: '50.00' }, seller.cookie);
+    expect(sell.statusCode, sell.body).toBe(201);
+    await setPolicy({ approvalSpend: '1000.00' });
+  });
+  const ordersOf = () => count(sql`select count(*)::text as n from orders where user_id = ${orgId}`);
+
+  it('a limit order worth more waits; two racing approvers place it exactly once', async () => {
+    const small = await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 10, pricePerCredit: '1.00' }, trader.cookie);
+    expect(small.statusCode).toBe(201);
+    const before = await ordersOf();
+    const big = await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 2000, pricePerCredit: '1.00' }, trader.cookie);
+    expect(big.statusCode).toBe(202);
+    expect(await ordersOf()).toBe(before);
+    const answers = await Promise.all([decide(big.json().approvalId, 'approve', approverA.cookie), decide(big.json().approvalId, 'approve', approverB.cookie)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const approved = answers.find((answer) => answer.statusCode === 200)!.json();
+    expect(approved).toMatchObject({ kind: 'order', status: 'approved', orderId: expect.any(Number) });
+    expect(await ordersOf()).toBe(before + 1);
+    const [order] = await queryRows<{ quantity: number; user_id: number }>(t.deps, sql`select quantity, user_id from orders where id = ${approved.orderId}`);
+    expect(order).toEqual({ quantity: 2000, user_id: orgId });
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('a market order waits at its quoted cost; if the price moved beyond what was approved it fails, else it trades once', async () => {
+    const moved = await postJson(t.app, '/api/trading/market-order', { projectId: otherProject.id, orderType: 'buy', quantity: 30 }, trader.cookie);
+    expect(moved.statusCode).toBe(202);
+    // As if the book had been cheaper when it was approved.
+    const [stored] = await t.deps.db.select().from(approvalRequests).where(eq(approvalRequests.id, moved.json().approvalId));
+    expect(stored.valueCents).toBe(150_000n);
+    await t.deps.db.update(approvalRequests).set({ body: { ...(stored.body as object), approvedTotalCents: '140000' } }).where(eq(approvalRequests.id, stored.id));
+    const failed = (await decide(stored.id, 'approve', approverA.cookie)).json();
+    expect(failed).toMatchObject({ status: 'failed', failure: 'The price moved: this market order now costs $1500.00, more than the $1400.00 approved' });
+    const request = await postJson(t.app, '/api/trading/market-order', { projectId: otherProject.id, orderType: 'buy', quantity: 30 }, trader.cookie);
+    const tradesBefore = await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`);
+    expect((await decide(request.json().approvalId, 'approve', approverB.cookie)).json()).toMatchObject({ status: 'approved', failure: null });
+    expect(await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`)).toBe(tradesBefore + 1);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
+
+describe('a daily spend limit per member', () => {
+  it('refuses a purchase over what is left today (403 naming the limit and what is left) and resets at UTC midnight', async () => {
+    await setPolicy({ dailySpendLimit: '5000.00' });
+    const spender = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+    const unitCents = BigInt(Math.round(Number(project.pricePerCredit) * 100));
+    const quantity = Number(300_000n / (unitCents * 102n / 100n));
+    const first = await purchase(spender.cookie, project, quantity);
+    expect(first.statusCode).toBe(201);
+    const leftCents = 500_000n - BigInt(Math.round(Number(first.json().total) * 100));
+    const holdingsBefore = await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`);
+    const second = await purchase(spender.cookie, project, quantity);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toBe(`This exceeds your daily spend limit of $5000.00: $${(Number(leftCents) / 100).toFixed(2)} is left today`);
+    expect(await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`)).toBe(holdingsBefore);
+    // Another member has their own limit.
+    const colleague = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+    expect((await purchase(colleague.cookie, project, quantity)).statusCode).toBe(201);
+    nowMs = Date.parse('2026-11-29T00:00:01Z');
+    expect((await purchase(spender.cookie, project, quantity)).statusCode).toBe(201);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
