@@ -29,6 +29,7 @@ import { chainRoutes, rpcRoutes } from './routes/chain';
 import { chainAuditRoutes } from './routes/chain-audit';
 import { certificateRoutes } from './routes/certificates';
 import { activityRoutes } from './routes/activity';
+import { auditRoutes } from './routes/audit';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
 import { marketFeedRoutes } from './routes/market-feed';
@@ -104,6 +105,7 @@ export async function buildApp(
     await api.register(catalogueRoutes(deps));
     await api.register(creditRoutes(deps));
     await api.register(activityRoutes(deps));
+    await api.register(auditRoutes(deps));
     await api.register(tradingRoutes(deps));
     await api.register(marketStreamRoutes(deps));
     await api.register(marketFeedRoutes(deps));

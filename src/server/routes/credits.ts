@@ -7,7 +7,8 @@ import { transaction } from '@/shared/schemas/transaction';
 import { errorResponse, idParam } from '@/shared/schemas/common';
 import { formatCents, parseCents } from '@/domain/money';
 import type { AppDeps } from '@/server/app-deps';
-import { requireUser, requireUserId } from '@/server/auth/current-user';
+import { requireActing, requireUser } from '@/server/auth/current-user';
+import { requestActor } from '@/server/auth/request-actor';
 import { runTransaction } from '@/server/db/run-transaction';
 import { idempotencyGate } from '@/server/plugins/idempotency-gate';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
@@ -56,9 +57,11 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...errors } } }, async (request, reply) => {
       const now = clock();
-      const userId = await requireUserId(request, db, now);
+      const acting = await requireActing(request, db, now);
+      const userId = acting.accountId;
+      const actor = requestActor(request, acting);
       const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = request.body;
-      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined };
+      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined, actor };
       // The lot carries its project's labels; read before the write so that the stored (replayable) answer has them.
       const integrity = await deps.catalogue.integrityOf(projectId);
       return gate.respond<Bought>(request, reply, {
@@ -72,7 +75,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             if (quoteId !== undefined) await redeemQuoteIn(tx, { ...wanted, quoteId }, now);
             const purchase = await purchaseOneIn(tx, wanted, now, statements);
             const retirement = retireImmediately
-              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true }, now)
+              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true, actor }, now)
               : null;
             return { purchase, retirement };
           })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
@@ -93,12 +96,13 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...errors } },
     }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
+      const actor = requestActor(request, await requireActing(request, db, clock()));
       const { reason, quantity, beneficiary, claim } = request.body;
       return gate.respond<RetireResult>(request, reply, {
         userId: user.id,
         answer: retireAnswer,
         work: async (ticket) => {
-          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user }, clock(), ticket);
+          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user, actor }, clock(), ticket);
           events.publish({ type: 'project', projectId: result.retired.projectId });
           return result;
         },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/schemas/common';
@@ -10,7 +10,8 @@ import { NotFoundError } from '@/domain/errors';
 import { parseCents } from '@/domain/money';
 import { checkOrderExpiry } from '@/domain/trading/order-expiry';
 import type { AppDeps } from '@/server/app-deps';
-import { requireUserId } from '@/server/auth/current-user';
+import { requireActing, requireUserId } from '@/server/auth/current-user';
+import { requestActor } from '@/server/auth/request-actor';
 import { MarketReadCache } from '@/server/services/trading/market-read-cache';
 import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '@/server/services/trading/market-queries';
 import { listUserOrders, orderBookDepth } from '@/server/services/trading/order-queries';
@@ -46,8 +47,14 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const expiry = startOrderExpirySweep({ expireDueOrders: () => desk.expireDueOrders(), triggerReachedStops: () => desk.triggerReachedStops(), databaseUrl: deps.config.databaseUrl, log: (line) => app.log.info(line) });
     app.addHook('onClose', () => expiry.stop());
 
+    // Who acts (the organisation's account, whose ledger changes) and the audit log's actor.
+    const actingWith = async (request: FastifyRequest) => {
+      const acting = await requireActing(request, db, clock());
+      return { userId: acting.accountId, actor: requestActor(request, acting) };
+    };
+
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const { userId, actor } = await actingWith(request);
       const { projectId, orderType, quantity, pricePerCredit, timeInForce, postOnly, expiresAt, type, stopPrice, selfTradePrevention } = request.body;
       const stopPriceCents = stopPrice === undefined ? null : parseCents(stopPrice);
       // A sell stop market order has no price of its own: its stop price stands in until it trades (then its worst fill price).
@@ -58,17 +65,17 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
         work: (ticket) => desk.placeLimitOrder({
-          userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs, selfTradePrevention, stopPriceCents, stopMarket: type === 'market',
+          userId, projectId, side: orderType, priceCents, quantity, timeInForce, postOnly, expiresAtMs, selfTradePrevention, stopPriceCents, stopMarket: type === 'market', actor,
         }, ticket),
       });
     });
 
     app.patch('/trading/orders/:id/cancel', { schema: { tags: ['trading'], params: z.object({ id: idPathParam }), response: { 200: order, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const { userId, actor } = await actingWith(request);
       return gate.respond<Order>(request, reply, {
         userId,
         answer: (cancelled) => ({ status: 200, body: cancelled }),
-        work: (ticket) => desk.cancelOrder(userId, request.params.id, ticket),
+        work: (ticket) => desk.cancelOrder(userId, request.params.id, ticket, actor),
       });
     });
 
@@ -78,13 +85,13 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ id: idPathParam }), body: amendOrderBody, response: { 200: order, ...errors },
       },
     }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const { userId, actor } = await actingWith(request);
       const { quantity, pricePerCredit } = request.body;
       const change = { quantity: quantity ?? null, priceCents: pricePerCredit === undefined ? null : parseCents(pricePerCredit) };
       return gate.respond<Order>(request, reply, {
         userId,
         answer: (amended) => ({ status: 200, body: amended }),
-        work: (ticket) => desk.amendOrder(userId, request.params.id, change, ticket),
+        work: (ticket) => desk.amendOrder(userId, request.params.id, change, ticket, actor),
       });
     });
 
@@ -94,12 +101,12 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: cancelAllQuery, response: { 200: cancelAllResponse, 400: errorResponse, 401: errorResponse },
       },
     }, async (request) => {
-      const userId = await requireUserId(request, db, clock());
-      return { cancelled: await desk.cancelAllOrders(userId, request.query.projectId) };
+      const { userId, actor } = await actingWith(request);
+      return { cancelled: await desk.cancelAllOrders(userId, request.query.projectId, actor) };
     });
 
     app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const { userId, actor } = await actingWith(request);
       const { projectId, orderType, quantity, selfTradePrevention } = request.body;
       // Issue 5 best execution: book and pool together when the project has a pool (docs/amm.md); the split is in x-routing.
       const order = { userId, projectId, side: orderType, quantity, selfTradePrevention };
@@ -107,7 +114,7 @@ export function tradingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
         work: async (ticket) => (await executeRoutedMarketOrder(deps, order, ticket))
-          ?? bookOnlyRouting((await desk.placeMarketOrder(order, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity),
+          ?? bookOnlyRouting((await desk.placeMarketOrder({ ...order, actor }, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity),
       });
     });
 
