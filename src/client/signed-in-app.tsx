@@ -17,6 +17,7 @@ const DevelopersPage = lazy(() => import('./pages/developers').then((module) => 
 const SecurityPage = lazy(() => import('./pages/security').then((module) => ({ default: module.SecurityPage })));
 const ActivityPage = lazy(() => import('./pages/activity').then((module) => ({ default: module.ActivityPage })));
 const OrganisationPage = lazy(() => import('./pages/organisation').then((module) => ({ default: module.OrganisationPage })));
+const AuditPage = lazy(() => import('./pages/audit').then((module) => ({ default: module.AuditPage })));
 const AcceptInvitePage = lazy(() => import('./pages/accept-invite').then((module) => ({ default: module.AcceptInvitePage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
@@ -42,6 +43,7 @@ export function SignedInApp() {
           <Route path="/developers" component={DevelopersPage} />
           <Route path="/security" component={SecurityPage} />
           <Route path="/organisation" component={OrganisationPage} />
+          <Route path="/audit" component={AuditPage} />
           <Route path="/invite/:token" component={AcceptInvitePage} />
           <Route component={NotFoundPage} />
         </Switch>
