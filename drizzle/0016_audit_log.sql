@@ -1,11 +1,3 @@
-CREATE TABLE "audit_anchors" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"seq" bigint NOT NULL,
-	"hash" text NOT NULL,
-	"tx_hash" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "audit_entries" (
 	"seq" bigint PRIMARY KEY NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,

@@ -494,12 +494,3 @@ export const auditHead = pgTable('audit_head', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
 });
-
-/** The audit head as recorded on chain at intervals: which head, when, and the transaction that carries its hash. */
-export const auditAnchors = pgTable('audit_anchors', {
-  id: serial('id').primaryKey(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
-  hash: text('hash').notNull(),
-  txHash: text('tx_hash'),
-  createdAt: createdAt(),
-});
