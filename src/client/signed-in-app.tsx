@@ -18,6 +18,7 @@ const SecurityPage = lazy(() => import('./pages/security').then((module) => ({ d
 const ActivityPage = lazy(() => import('./pages/activity').then((module) => ({ default: module.ActivityPage })));
 const OrganisationPage = lazy(() => import('./pages/organisation').then((module) => ({ default: module.OrganisationPage })));
 const ApprovalsPage = lazy(() => import('./pages/approvals').then((module) => ({ default: module.ApprovalsPage })));
+const AuditPage = lazy(() => import('./pages/audit').then((module) => ({ default: module.AuditPage })));
 const AcceptInvitePage = lazy(() => import('./pages/accept-invite').then((module) => ({ default: module.AcceptInvitePage })));
 const VerifyPage = lazy(() => import('./pages/verify').then((module) => ({ default: module.VerifyPage })));
 
@@ -44,6 +45,7 @@ export function SignedInApp() {
           <Route path="/security" component={SecurityPage} />
           <Route path="/organisation" component={OrganisationPage} />
           <Route path="/approvals" component={ApprovalsPage} />
+          <Route path="/audit" component={AuditPage} />
           <Route path="/invite/:token" component={AcceptInvitePage} />
           <Route component={NotFoundPage} />
         </Switch>

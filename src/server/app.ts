@@ -29,6 +29,7 @@ import { chainRoutes, rpcRoutes } from './routes/chain';
 import { chainAuditRoutes } from './routes/chain-audit';
 import { certificateRoutes } from './routes/certificates';
 import { activityRoutes } from './routes/activity';
+import { auditRoutes } from './routes/audit';
 import { creditRoutes } from './routes/credits';
 import { marketStreamRoutes } from './routes/market-stream';
 import { marketFeedRoutes } from './routes/market-feed';
@@ -107,6 +108,7 @@ export async function buildApp(
     await api.register(creditRoutes(deps));
     await api.register(activityRoutes(deps));
     // Approved orders run through the trading routes' own desk (issue 30 item 3).
+    await api.register(auditRoutes(deps));
     const orderExecutors = newOrderExecutors();
     await api.register(tradingRoutes(deps, orderExecutors));
     await api.register(marketStreamRoutes(deps));

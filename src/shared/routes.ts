@@ -11,6 +11,7 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/developers\/?$/,
   /^\/security\/?$/,
   /^\/organisation\/?$/,
+  /^\/audit\/?$/,
   /^\/invite\/[A-Za-z0-9_-]+\/?$/,
   /^\/certificates\/[^/]+\/?$/,
   /^\/registry\/?$/,

@@ -1,4 +1,5 @@
-import { Building2, LogIn } from 'lucide-react';
+import { Building2, LogIn, ScrollText } from 'lucide-react';
+import { Link } from 'wouter';
 import { PageContainer, PageHeader } from '@/client/components/page-container';
 import { PageSkeleton } from '@/client/components/page-skeleton';
 import { Button } from '@/client/components/ui/button';
@@ -15,8 +16,16 @@ import { useSignInHref } from '@/client/hooks/use-sign-in-href';
 
 function OrganisationCards() {
   const { organisation, canManageMembers } = useActiveOrganisation();
+  // Owners, admins and approvers read the audit log (route-rules.ts).
+  const canReadAudit = ['owner', 'admin', 'approver'].includes(organisation.data?.role ?? '');
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      {canReadAudit && (
+        <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5 xl:col-span-2">
+          <p className="text-sm text-muted-foreground">Every state-changing action of this organisation is kept in a hash-chained audit log.</p>
+          <Button asChild variant="outline"><Link href="/audit"><ScrollText aria-hidden="true" /> Audit log</Link></Button>
+        </Card>
+      )}
       <OrganisationProfileCard />
       <MembersCard />
       {canManageMembers && organisation.data?.personal === false && <InvitesCard />}

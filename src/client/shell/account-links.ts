@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, Code2, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Building2, ClipboardCheck, Code2, ScrollText, ShieldCheck, type LucideIcon } from 'lucide-react';
 
 export interface AccountLink {
   href: string;
@@ -12,6 +12,7 @@ export interface AccountLink {
 export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { href: '/organisation', label: 'Organisation', description: 'Members, roles and invites', icon: Building2 },
   { href: '/approvals', label: 'Approvals', description: 'Requests waiting for a second member', icon: ClipboardCheck },
+  { href: '/audit', label: 'Audit log', description: 'Who did what, hash-chained', icon: ScrollText },
   { href: '/developers', label: 'Developers', description: 'API keys and webhooks', icon: Code2 },
   { href: '/security', label: 'Security', description: 'Two-factor sign-in and sessions', icon: ShieldCheck },
 ];

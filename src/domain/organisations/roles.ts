@@ -3,20 +3,21 @@ export const ROLES = ['owner', 'admin', 'trader', 'retirer', 'approver', 'viewer
 export type Role = (typeof ROLES)[number];
 
 /** What a role may do in its organisation; every organisation route needs one of these (see route-rules.ts). */
-export const PERMISSIONS = ['read', 'trade', 'retire', 'approve', 'manage_members', 'manage_keys', 'manage_organisation', 'own'] as const;
+export const PERMISSIONS = ['read', 'trade', 'retire', 'approve', 'manage_members', 'manage_keys', 'manage_organisation', 'read_audit', 'own'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * Role → permissions: the one table that decides what a member may do. Everyone reads; `viewer` only reads.
- * `admin` manages members, invites, keys, webhooks and the organisation's policies; `owner` can do everything,
+ * `admin` manages members, invites, keys, webhooks and the organisation's policies; owners, admins and approvers
+ * read the audit log (`read_audit`); `owner` can do everything,
  * including deleting or handing over the organisation.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: new Set(PERMISSIONS),
-  admin: new Set(['read', 'manage_members', 'manage_keys', 'manage_organisation']),
+  admin: new Set(['read', 'manage_members', 'manage_keys', 'manage_organisation', 'read_audit']),
   trader: new Set(['read', 'trade']),
   retirer: new Set(['read', 'retire']),
-  approver: new Set(['read', 'approve']),
+  approver: new Set(['read', 'approve', 'read_audit']),
   viewer: new Set(['read']),
 };
 
@@ -37,6 +38,7 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   manage_members: 'manage members and invites',
   manage_keys: 'manage API keys and webhooks',
   manage_organisation: 'change the organisation’s settings',
+  read_audit: 'read the organisation’s audit log',
   own: 'act as the organisation’s owner',
 };
 

@@ -12,6 +12,7 @@ const READ = ['read'] as const;
 const TRADE = ['trade'] as const;
 const KEYS = ['manage_keys'] as const;
 const MEMBERS = ['manage_members'] as const;
+const AUDIT = ['read_audit'] as const;
 
 /**
  * Every /api route, by method and matched route URL (never the raw URL), and who may call it. The one table that
@@ -118,6 +119,11 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/trading/pools': TRADE,
   'POST /api/trading/pools/:id/add-liquidity': TRADE,
   'POST /api/trading/pools/:id/remove-liquidity': TRADE,
+
+  // The audit log: owners, admins and approvers.
+  'GET /api/audit': AUDIT,
+  'GET /api/audit.csv': AUDIT,
+  'GET /api/audit/verify': AUDIT,
 
   // API keys and webhooks.
   'GET /api/developers/keys': KEYS,

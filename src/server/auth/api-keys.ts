@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { runTransaction } from '@/server/db/run-transaction';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
 import { apiKeys } from '@/server/db/schema';
 import { NotFoundError } from '@/domain/errors';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@/shared/schemas/developer';
@@ -19,13 +22,22 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
 });
 
 /** A key of the account `userId` (an organisation), created by the person `createdBy`: it acts with at most their role. */
-export async function createApiKey(db: Database, input: { userId: number; createdBy: number; name: string; scopes: ApiKeyScope[] }, now: Date): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Database, input: { userId: number; createdBy: number; name: string; scopes: ApiKeyScope[] }, now: Date, audit?: AuditActor,
+): Promise<CreatedApiKey> {
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await db.insert(apiKeys).values({
-    userId: input.userId, createdBy: input.createdBy, name: input.name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashApiKey(secret),
-    scopes: [...new Set(input.scopes)], createdAt: now,
-  }).returning();
-  return { ...toApiKey(row), secret };
+  return runTransaction(db, async (tx) => {
+    const [row] = await tx.insert(apiKeys).values({
+      userId: input.userId, createdBy: input.createdBy, name: input.name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashApiKey(secret),
+      scopes: [...new Set(input.scopes)], createdAt: now,
+    }).returning();
+    if (audit) {
+      await appendAuditEntries(tx, [{
+        actor: audit, action: 'api_key.created', targetType: 'api_key', targetId: String(row.id), after: { name: row.name, prefix: row.prefix, scopes: row.scopes },
+      }], now);
+    }
+    return { ...toApiKey(row), secret };
+  });
 }
 
 export async function listApiKeys(db: Database, userId: number): Promise<ApiKey[]> {
@@ -33,12 +45,15 @@ export async function listApiKeys(db: Database, userId: number): Promise<ApiKey[
 }
 
 /** Revokes one of the user's keys; another user's key is a 404. Revoking twice is harmless. */
-export async function revokeApiKey(db: Database, userId: number, keyId: number, now: Date): Promise<ApiKey> {
+export async function revokeApiKey(db: Database, userId: number, keyId: number, now: Date, audit?: AuditActor): Promise<ApiKey> {
   const [owned] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)));
   if (!owned) throw new NotFoundError(`API key ${keyId} not found`);
   if (owned.revokedAt) return toApiKey(owned);
-  const [row] = await db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, keyId)).returning();
-  return toApiKey(row);
+  return runTransaction(db, async (tx) => {
+    const [row] = await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, keyId)).returning();
+    if (audit) await appendAuditEntries(tx, [{ actor: audit, action: 'api_key.revoked', targetType: 'api_key', targetId: String(keyId), after: { name: row.name } }], now);
+    return toApiKey(row);
+  });
 }
 
 export interface ActiveApiKey {

@@ -516,3 +516,32 @@ export const memberSpends = pgTable('member_spends', {
   valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
   createdAt: createdAt(),
 }, (t) => [index('member_spends_member_day_idx').on(t.accountId, t.userId, t.createdAt)]);
+
+/**
+ * The audit log: every state-changing action, appended in the action's own transaction and hash-chained (each entry
+ * holds the previous entry's hash; domain/audit/audit-chain.ts). One global chain, so one head to anchor.
+ */
+export const auditEntries = pgTable('audit_entries', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  personId: integer('person_id'),
+  accountId: integer('account_id'),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+  requestId: text('request_id'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  apiKeyId: integer('api_key_id'),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+}, (t) => [index('audit_entries_account_seq_idx').on(t.accountId, t.seq)]);
+
+/** The chain's head: one row (id 1), locked by every append so that appends from several instances chain in order. */
+export const auditHead = pgTable('audit_head', {
+  id: integer('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});

@@ -13,6 +13,7 @@ import { purchaseCost } from '@/domain/fees';
 import { gateRequest } from '@/server/services/approvals/approval-requests';
 import { findPolicy, recordSpend } from '@/server/services/approvals/approval-policies';
 import { holdingQuantity } from '@/server/services/portfolio-queries';
+import { requestActor } from '@/server/auth/request-actor';
 import { runTransaction } from '@/server/db/run-transaction';
 import { idempotencyGate } from '@/server/plugins/idempotency-gate';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
@@ -63,19 +64,20 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...pending, ...errors } } }, async (request, reply) => {
       const now = clock();
-      const actor = await requireActing(request, db, now);
-      const userId = actor.accountId;
+      const acting = await requireActing(request, db, now);
+      const userId = acting.accountId;
+      const actor = requestActor(request, acting);
       const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = request.body;
-      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined };
+      const wanted = { userId, projectId, quantity, priceCents: parseCents(pricePerCredit), priceLocked: quoteId !== undefined, actor };
       const spendCents = purchaseCost(wanted.priceCents, quantity).totalCents;
-      const held = await gateRequest(db, actor, {
+      const held = await gateRequest(db, acting, {
         spendCents, retireTonnes: retireImmediately ? quantity : 0, stored: { kind: 'purchase', body: request.body },
         summary: `Buy ${quantity} t of project ${projectId} at $${formatCents(wanted.priceCents)}${retireImmediately ? ' and retire them' : ''}`,
       }, now);
       if (held) return reply.status(202).send(held);
       // Organisations with a policy count each member's spend towards their daily limit.
       const countSpend = async <T>(result: T) => {
-        if (await findPolicy(db, actor.accountId, now)) await recordSpend(db, { accountId: actor.accountId, userId: actor.personId, valueCents: spendCents }, now);
+        if (await findPolicy(db, acting.accountId, now)) await recordSpend(db, { accountId: acting.accountId, userId: acting.personId, valueCents: spendCents }, now);
         return result;
       };
       // The lot carries its project's labels; read before the write so that the stored (replayable) answer has them.
@@ -91,7 +93,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             if (quoteId !== undefined) await redeemQuoteIn(tx, { ...wanted, quoteId }, now);
             const purchase = await purchaseOneIn(tx, wanted, now, statements);
             const retirement = retireImmediately
-              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true }, now)
+              ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true, actor }, now)
               : null;
             return { purchase, retirement };
           })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; }).then(countSpend)
@@ -112,14 +114,15 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['credits'], params: z.object({ creditId: idParam }), body: retireBody, response: { 201: retireResponse, ...pending, ...errors } },
     }, async (request, reply) => {
       const now = clock();
-      const actor = await requireActing(request, db, now);
+      const acting = await requireActing(request, db, now);
+      const actor = requestActor(request, acting);
       const user = await requireUser(request, db, now);
       const { reason, quantity, beneficiary, claim } = request.body;
       const { creditId } = request.params;
-      const policy = await findPolicy(db, actor.accountId, now);
+      const policy = await findPolicy(db, acting.accountId, now);
       // The whole lot when no quantity is given: its size decides whether an approver is needed.
       const tonnes = policy?.retireTonnes == null ? 0 : quantity ?? await holdingQuantity(db, user.id, creditId);
-      const held = await gateRequest(db, actor, {
+      const held = await gateRequest(db, acting, {
         spendCents: 0n, retireTonnes: tonnes, stored: { kind: 'retire', body: { ...request.body, creditId } },
         summary: `Retire ${tonnes} t of credit ${creditId} for ${beneficiary || 'the organisation'}: ${reason}`,
       }, now);
@@ -128,7 +131,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         userId: user.id,
         answer: retireAnswer,
         work: async (ticket) => {
-          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user }, clock(), ticket);
+          const result = await retireCredits(db, { userId: user.id, holdingId: request.params.creditId, reason, quantity, beneficiary, claim, account: user, actor }, clock(), ticket);
           events.publish({ type: 'project', projectId: result.retired.projectId });
           return result;
         },

@@ -7,6 +7,7 @@ import {
 import type { AppDeps } from '@/server/app-deps';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/server/auth/api-keys';
 import { requireActing, requireUserId } from '@/server/auth/current-user';
+import { requestActor } from '@/server/auth/request-actor';
 import {
   createWebhookEndpoint, disableWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery,
 } from '@/server/services/webhooks/webhook-endpoints';
@@ -27,12 +28,13 @@ export function developerRoutes(deps: AppDeps, hooks: { forgetApiKey: (keyId: nu
 
     app.post('/developers/keys', { schema: { tags, body: createApiKeyBody, response: { 201: createdApiKey, ...errors } } }, async (request, reply) => {
       const acting = await requireActing(request, db, clock());
-      const created = await createApiKey(db, { userId: acting.accountId, createdBy: acting.personId, ...request.body }, clock());
+      const created = await createApiKey(db, { userId: acting.accountId, createdBy: acting.personId, ...request.body }, clock(), requestActor(request, acting));
       return reply.status(201).send(created);
     });
 
     app.delete('/developers/keys/:id', { schema: { tags, params: idParams, response: { 200: apiKey, ...errors } } }, async (request) => {
-      const revoked = await revokeApiKey(db, await userOf(request), request.params.id, clock());
+      const acting = await requireActing(request, db, clock());
+      const revoked = await revokeApiKey(db, acting.accountId, request.params.id, clock(), requestActor(request, acting));
       hooks.forgetApiKey(revoked.id);
       return revoked;
     });

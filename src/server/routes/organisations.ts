@@ -9,6 +9,7 @@ import type { AppDeps } from '@/server/app-deps';
 import { forgetSession, forgetUserSessions, requireActing, requirePerson } from '@/server/auth/current-user';
 import { SESSION_COOKIE, setActiveAccount } from '@/server/auth/sessions';
 import { findMembership } from '@/server/auth/acting-account';
+import { requestActor } from '@/server/auth/request-actor';
 import { ForbiddenError, ValidationError } from '@/domain/errors';
 import {
   createOrganisation, listMyOrganisations, readOrganisation, updateOrganisation,
@@ -68,13 +69,15 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       listMembers(db, (await acting(request)).accountId));
 
     app.patch('/organisation/members/:userId', { schema: { tags, params: z.object({ userId: idParam }), body: changeRoleBody, response: { 200: member, ...errors } } }, async (request) => {
-      const changed = await changeMemberRole(db, await acting(request), request.params.userId, request.body.role);
+      const who = await acting(request);
+      const changed = await changeMemberRole(db, who, request.params.userId, request.body.role, requestActor(request, who), clock());
       forgetUserSessions(request.params.userId);
       return changed;
     });
 
     app.delete('/organisation/members/:userId', { schema: { tags, params: z.object({ userId: idParam }), response: { 204: z.undefined(), ...errors } } }, async (request, reply) => {
-      await removeMember(db, await acting(request), request.params.userId);
+      const who = await acting(request);
+      await removeMember(db, who, request.params.userId, requestActor(request, who), clock());
       forgetUserSessions(request.params.userId);
       return reply.status(204).send();
     });

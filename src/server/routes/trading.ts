@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/schemas/common';
@@ -9,13 +9,13 @@ import {
 import { ConflictError, NotFoundError } from '@/domain/errors';
 import { formatCents, parseCents } from '@/domain/money';
 import { pendingApproval } from '@/shared/schemas/approval';
-import { requireActing } from '@/server/auth/current-user';
 import { findPolicy, recordSpend } from '@/server/services/approvals/approval-policies';
 import { gateRequest } from '@/server/services/approvals/approval-requests';
 import type { OrderExecutors } from '@/server/services/approvals/order-approvals';
 import { checkOrderExpiry } from '@/domain/trading/order-expiry';
 import type { AppDeps } from '@/server/app-deps';
-import { requireUserId } from '@/server/auth/current-user';
+import { requireActing, requireUserId } from '@/server/auth/current-user';
+import { requestActor } from '@/server/auth/request-actor';
 import { MarketReadCache } from '@/server/services/trading/market-read-cache';
 import { marketStats as loadMarketStats, priceHistory, projectExists, recentTrades } from '@/server/services/trading/market-queries';
 import { listUserOrders, orderBookDepth } from '@/server/services/trading/order-queries';
@@ -86,15 +86,20 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
     const expiry = startOrderExpirySweep({ expireDueOrders: () => desk.expireDueOrders(), triggerReachedStops: () => desk.triggerReachedStops(), databaseUrl: deps.config.databaseUrl, log: (line) => app.log.info(line) });
     app.addHook('onClose', () => expiry.stop());
 
+    // Who acts (the organisation's account, whose ledger changes) and the audit log's actor.
+    const actingWith = async (request: FastifyRequest) => {
+      const acting = await requireActing(request, db, clock());
+      return { acting, userId: acting.accountId, actor: requestActor(request, acting) };
+    };
+
     app.post('/trading/orders', { schema: { tags: ['trading'], body: placeOrderBody, response: { 201: placeOrderResponse, ...pending, ...errors } } }, async (request, reply) => {
       const now = clock();
-      const actor = await requireActing(request, db, now);
-      const userId = actor.accountId;
-      const order = limitOrderOf(userId, request.body, now);
+      const { acting, userId, actor } = await actingWith(request);
+      const order = { ...limitOrderOf(userId, request.body, now), actor };
       // Issue 30 item 3: an order's value is price × quantity; a buy spends it against the member's daily limit.
       const valueCents = order.priceCents * BigInt(order.quantity);
       const spendCents = order.side === 'buy' ? valueCents : 0n;
-      const held = await gateRequest(db, actor, {
+      const held = await gateRequest(db, acting, {
         spendCents: valueCents, dailySpendCents: spendCents, retireTonnes: 0, stored: { kind: 'order', body: request.body },
         summary: `${order.side === 'buy' ? 'Buy' : 'Sell'} order: ${order.quantity} t of project ${order.projectId} at $${formatCents(order.priceCents)}`,
       }, now);
@@ -102,16 +107,16 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: async (ticket) => countSpend(actor, spendCents, now, await desk.placeLimitOrder(order, ticket)),
+        work: async (ticket) => countSpend(acting, spendCents, now, await desk.placeLimitOrder(order, ticket)),
       });
     });
 
     app.patch('/trading/orders/:id/cancel', { schema: { tags: ['trading'], params: z.object({ id: idPathParam }), response: { 200: order, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const { userId, actor } = await actingWith(request);
       return gate.respond<Order>(request, reply, {
         userId,
         answer: (cancelled) => ({ status: 200, body: cancelled }),
-        work: (ticket) => desk.cancelOrder(userId, request.params.id, ticket),
+        work: (ticket) => desk.cancelOrder(userId, request.params.id, ticket, actor),
       });
     });
 
@@ -121,13 +126,13 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
         params: z.object({ id: idPathParam }), body: amendOrderBody, response: { 200: order, ...errors },
       },
     }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const { userId, actor } = await actingWith(request);
       const { quantity, pricePerCredit } = request.body;
       const change = { quantity: quantity ?? null, priceCents: pricePerCredit === undefined ? null : parseCents(pricePerCredit) };
       return gate.respond<Order>(request, reply, {
         userId,
         answer: (amended) => ({ status: 200, body: amended }),
-        work: (ticket) => desk.amendOrder(userId, request.params.id, change, ticket),
+        work: (ticket) => desk.amendOrder(userId, request.params.id, change, ticket, actor),
       });
     });
 
@@ -137,21 +142,20 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
         querystring: cancelAllQuery, response: { 200: cancelAllResponse, 400: errorResponse, 401: errorResponse },
       },
     }, async (request) => {
-      const userId = await requireUserId(request, db, clock());
-      return { cancelled: await desk.cancelAllOrders(userId, request.query.projectId) };
+      const { userId, actor } = await actingWith(request);
+      return { cancelled: await desk.cancelAllOrders(userId, request.query.projectId, actor) };
     });
 
     app.post('/trading/market-order', { schema: { tags: ['trading'], body: marketOrderBody, response: { 200: z.array(routedTrade), ...pending, ...errors } } }, async (request, reply) => {
       const now = clock();
-      const actor = await requireActing(request, db, now);
-      const userId = actor.accountId;
+      const { acting, userId, actor } = await actingWith(request);
       const { projectId, orderType, quantity, selfTradePrevention } = request.body;
       // Issue 5 best execution: book and pool together when the project has a pool (docs/amm.md); the split is in x-routing.
       const order = { userId, projectId, side: orderType, quantity, selfTradePrevention };
       // Issue 30 item 3: under a policy, a market order is worth what its quote costs now; only then is it quoted.
-      const totalCents = (await findPolicy(db, actor.accountId, now)) ? parseCents((await quoteMarketOrder(db, order)).total) : 0n;
+      const totalCents = (await findPolicy(db, acting.accountId, now)) ? parseCents((await quoteMarketOrder(db, order)).total) : 0n;
       const spendCents = orderType === 'buy' ? totalCents : 0n;
-      const held = await gateRequest(db, actor, {
+      const held = await gateRequest(db, acting, {
         spendCents: totalCents, dailySpendCents: spendCents, retireTonnes: 0,
         stored: { kind: 'market_order', body: { ...request.body, approvedTotalCents: totalCents.toString() } },
         summary: `Market ${orderType}: ${quantity} t of project ${projectId}, about $${formatCents(totalCents)}`,
@@ -160,8 +164,8 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
       return gate.respond<RoutedMarketOrder>(request, reply, {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
-        work: async (ticket) => countSpend(actor, spendCents, now, (await executeRoutedMarketOrder(deps, order, ticket))
-          ?? bookOnlyRouting((await desk.placeMarketOrder(order, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity)),
+        work: async (ticket) => countSpend(acting, spendCents, now, (await executeRoutedMarketOrder(deps, order, ticket))
+          ?? bookOnlyRouting((await desk.placeMarketOrder({ ...order, actor }, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity)),
       });
     });
 

@@ -16,6 +16,8 @@ import { lockProject } from './trading/project-lock';
 import { idempotentIn } from './idempotency/idempotent-writes';
 import { recordWebhookEvents } from '@/server/db/record-webhook-events';
 import type { IdempotencyTicket } from './idempotency/idempotency-ticket';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
+import type { AuditActor, AuditEntryInput } from '@/domain/audit/audit-chain';
 
 type HoldingRow = typeof holdings.$inferSelect;
 
@@ -36,6 +38,8 @@ export interface RetireInput {
   projectLocked?: boolean;
   /** What the retirement is claimed for (already validated by the route's schema). */
   claim?: RetirementClaim;
+  /** Who retires, for the audit log: the entry is appended last in the transaction (none without an actor). */
+  actor?: AuditActor;
 }
 
 export interface RetireResult {
@@ -125,7 +129,17 @@ export async function retireCreditsIn(tx: Transaction, input: RetireInput, now: 
     type: 'retirement.completed',
     data: { certificateId, creditId: retired.id, projectId: retired.projectId, quantity: plan.quantityTonnes, beneficiary, reason },
   }], now);
-  return { certificateId, retired };
+  const result = { certificateId, retired };
+  if (input.actor) await appendAuditEntries(tx, [retirementAuditEntry(input.actor, result, beneficiary, reason)], now);
+  return result;
+}
+
+/** The audit entry of a retirement: the retired lot, its certificate, tonnes, beneficiary and reason. */
+export function retirementAuditEntry(actor: AuditActor, { certificateId, retired }: RetireResult, beneficiary: string, reason: string): AuditEntryInput {
+  return {
+    actor, action: 'credit.retired', targetType: 'holding', targetId: String(retired.id),
+    after: { certificateId, projectId: retired.projectId, quantity: retired.quantity, serialStart: retired.serialStart, serialEnd: retired.serialEnd, beneficiary, reason },
+  };
 }
 
 /** The name the certificate gives the retiring organisation, frozen now: a later rename leaves it as issued. */

@@ -6,6 +6,8 @@ import type { Member } from '@/shared/schemas/organisation';
 import type { Database, Transaction } from '@/server/db/client';
 import { runTransaction } from '@/server/db/run-transaction';
 import { organisationMembers, users } from '@/server/db/schema';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
 
 export async function listMembers(db: Database, accountId: number): Promise<Member[]> {
   const rows = await db.select({ userId: users.id, email: users.email, firstName: users.firstName, role: organisationMembers.role, joinedAt: organisationMembers.createdAt })
@@ -25,12 +27,15 @@ async function memberFacts(tx: Transaction, accountId: number, userId: number) {
   return { targetRole: target.role as Role, ownerCount: owners.length };
 }
 
-export async function changeMemberRole(db: Database, actor: { accountId: number; role: Role }, userId: number, role: Role): Promise<Member> {
+export async function changeMemberRole(db: Database, actor: { accountId: number; role: Role }, userId: number, role: Role, audit?: AuditActor, now = new Date()): Promise<Member> {
   await runTransaction(db, async (tx) => {
     const facts = await memberFacts(tx, actor.accountId, userId);
     const refusal = roleChangeRefusal({ actorRole: actor.role, ...facts }, role);
     if (refusal) throw new ForbiddenError(refusal);
     await tx.update(organisationMembers).set({ role }).where(and(eq(organisationMembers.accountId, actor.accountId), eq(organisationMembers.userId, userId)));
+    if (audit) {
+      await appendAuditEntries(tx, [{ actor: audit, action: 'member.role_changed', targetType: 'member', targetId: String(userId), before: { role: facts.targetRole }, after: { role } }], now);
+    }
   });
   const member = (await listMembers(db, actor.accountId)).find((row) => row.userId === userId);
   if (!member) throw new NotFoundError(`Member ${userId} not found in this organisation`);
@@ -38,13 +43,14 @@ export async function changeMemberRole(db: Database, actor: { accountId: number;
 }
 
 /** Removes a member (never the last owner); a person's own account stays theirs, so its owner cannot leave it. */
-export async function removeMember(db: Database, actor: { accountId: number; role: Role }, userId: number): Promise<void> {
+export async function removeMember(db: Database, actor: { accountId: number; role: Role }, userId: number, audit?: AuditActor, now = new Date()): Promise<void> {
   if (userId === actor.accountId) throw new ForbiddenError('A personal organisation’s person cannot be removed from it');
   await runTransaction(db, async (tx) => {
     const facts = await memberFacts(tx, actor.accountId, userId);
     const refusal = removalRefusal({ actorRole: actor.role, ...facts });
     if (refusal) throw new ForbiddenError(refusal);
     await tx.delete(organisationMembers).where(and(eq(organisationMembers.accountId, actor.accountId), eq(organisationMembers.userId, userId)));
+    if (audit) await appendAuditEntries(tx, [{ actor: audit, action: 'member.removed', targetType: 'member', targetId: String(userId), before: { role: facts.targetRole } }], now);
   });
 }
 

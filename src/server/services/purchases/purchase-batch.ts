@@ -4,6 +4,8 @@ import { plainStatements, type StatementRunner } from '@/server/db/statement-run
 import { allocatePurchases, type ProjectStock, type PurchaseRequest } from '@/domain/purchases/allocate-purchases';
 import type { Settled } from '@/server/services/batching-queue';
 import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
+import type { AuditActor, AuditEntryInput } from '@/domain/audit/audit-chain';
 import { lockPurchaseRows, writePurchases, type PurchaseWrite } from './purchase-statements';
 
 export type HoldingRow = typeof holdings.$inferSelect;
@@ -19,7 +21,7 @@ export interface PurchaseResult {
 }
 
 /** A purchase as the desk queues it: with its Idempotency-Key ticket when the request carried one. */
-export type KeyedPurchase = PurchaseRequest & { ticket?: IdempotencyTicket<PurchaseResult> };
+export type KeyedPurchase = PurchaseRequest & { ticket?: IdempotencyTicket<PurchaseResult>; actor?: AuditActor };
 
 /**
  * Buys unsold credits for a batch of purchases inside the caller's transaction, in TWO statements for 1 purchase or
@@ -58,7 +60,20 @@ export async function purchaseBatchIn(
   if (accepted.length === 0) return outcomes;
   const write = purchaseWrite(accepted, stock, cash);
   await writePurchases(tx, write, now, statements);
+  const audited = accepted.flatMap(({ request, result }) => (request.actor ? [purchaseAuditEntry(request.actor, result)] : []));
+  await appendAuditEntries(tx, audited, now, statements);
   return outcomes;
+}
+
+/** The audit entry of a purchase: the new lot, its serials, price and total. */
+export function purchaseAuditEntry(actor: AuditActor, { holding, totalCents, feeCents }: PurchaseResult): AuditEntryInput {
+  return {
+    actor, action: 'credit.purchased', targetType: 'holding', targetId: String(holding.id),
+    after: {
+      projectId: holding.projectId, quantity: holding.quantity, serialStart: holding.serialStart, serialEnd: holding.serialEnd,
+      priceCents: holding.purchasePriceCents.toString(), totalCents: totalCents.toString(), feeCents: feeCents.toString(),
+    },
+  };
 }
 
 /** The rows of the batch's write, all built in memory: the holding ids were reserved by the read. */
@@ -82,7 +97,7 @@ function purchaseWrite(
 }
 
 /** One purchase inside the caller's transaction (buy-and-retire wraps it with the retirement); a refusal throws. */
-export async function purchaseOneIn(tx: Executor, request: PurchaseRequest, now: Date, statements?: StatementRunner): Promise<PurchaseResult> {
+export async function purchaseOneIn(tx: Executor, request: KeyedPurchase, now: Date, statements?: StatementRunner): Promise<PurchaseResult> {
   const [outcome] = await purchaseBatchIn(tx, [request], now, statements);
   if (!outcome.ok) throw outcome.error;
   return outcome.value;

@@ -13,6 +13,8 @@ import { lockBook, type BookLock } from './project-lock';
 import { plainStatements, type StatementRunner } from '@/server/db/statement-runner';
 import { orderFromLedger, tradeToApi } from './to-api';
 import { writeTradingChanges, type WrittenIds } from './write-trading-changes';
+import { tradingAuditEntries, type AuditedCommand } from './trading-audit';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
 
 export interface PlacedOrder {
   /** Null for a market order that found nothing to trade with (nothing was stored). */
@@ -21,7 +23,7 @@ export interface PlacedOrder {
 }
 
 /** A command as the desk queues it: keyed requests carry their idempotency ticket. */
-export type DeskCommand = TradingCommand & { ticket?: IdempotencyTicket<PlacedOrder> };
+export type DeskCommand = AuditedCommand & { ticket?: IdempotencyTicket<PlacedOrder> };
 
 /** What the trading desk keeps of one project between its batches: the top of the book and the traders' side. */
 export interface ProjectCache {
@@ -63,7 +65,7 @@ export interface TradingRun extends StageRun<PlacedOrder> {
  */
 export function tradingStage(
   cacheOf: (projectId: number) => ProjectCache, statements: StatementRunner = plainStatements,
-): BatchStage<number, TradingCommand, PlacedOrder, TradingRun> {
+): BatchStage<number, AuditedCommand, PlacedOrder, TradingRun> {
   const userIdsOf = (commands: readonly TradingCommand[]) => commands.map((command) => command.userId);
   return {
     async run(tx, projectId, commands, now, rerun) {
@@ -79,8 +81,11 @@ export function tradingStage(
         return { outcomes: commands.map(() => ({ ok: false as const, error })), touchedUserIds: [] };
       }
       const run = await runOnBook(tx, cache, projectId, lock, commands, now, statements);
+      const outcomes = run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now));
+      // Last in the transaction: the audit head stays locked until the commit (append-audit-entries.ts).
+      await appendAuditEntries(tx, tradingAuditEntries(projectId, commands, outcomes), now, statements);
       return {
-        outcomes: run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now)),
+        outcomes,
         touchedUserIds: run.changes.touchedUserIds,
         committed: run.settle,
       };

@@ -8,7 +8,9 @@ import type { MarketEvents } from '@/server/services/market-events';
 import { dueOrders, findOrderOwner, liveOrderIds, projectsWithReachedStops } from './order-queries';
 import type { SelfTradePrevention } from '@/domain/orderbook/order-input';
 import { newProjectCache, tradingStage, type PlacedOrder, type ProjectCache } from './run-batch';
-import type { MarketOrderRequest, TradingCommand } from '@/domain/trading/trading-command';
+import type { MarketOrderRequest } from '@/domain/trading/trading-command';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import type { AuditedCommand } from './trading-audit';
 import { mapTicket, type IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import type { StatementRunner } from '@/server/db/statement-runner';
 export type { PlacedOrder } from './run-batch';
@@ -28,7 +30,7 @@ export type { PlacedOrder } from './run-batch';
 const MAX_CACHED_BALANCES = 100_000;
 
 export class TradingDesk {
-  private readonly desk: BatchDesk<number, TradingCommand, PlacedOrder>;
+  private readonly desk: BatchDesk<number, AuditedCommand, PlacedOrder>;
   /** What each traded project's batches keep between them (see ProjectCache); a project's batches run one at a time. */
   private readonly caches = new Map<number, ProjectCache>();
   /** Buyers' cash as the desk last saw it, shared by its projects (a user trades on several); checked on every write. */
@@ -58,6 +60,7 @@ export class TradingDesk {
     input: {
       userId: number; projectId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: OrderTimeInForce; postOnly?: boolean;
       expiresAtMs?: number | null; selfTradePrevention?: SelfTradePrevention; stopPriceCents?: bigint | null; stopMarket?: boolean;
+      actor?: AuditActor;
     },
     ticket?: IdempotencyTicket<PlacedOrder>,
   ): Promise<PlacedOrder> {
@@ -65,16 +68,16 @@ export class TradingDesk {
     return this.desk.submit(projectId, { kind: 'limit', ...order, ticket });
   }
 
-  placeMarketOrder(input: MarketOrderRequest, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
-    const { userId, side, quantity, selfTradePrevention } = input;
-    return this.desk.submit(input.projectId, { kind: 'market', userId, side, quantity, selfTradePrevention, ticket });
+  placeMarketOrder(input: MarketOrderRequest & { actor?: AuditActor }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
+    const { userId, side, quantity, selfTradePrevention, actor } = input;
+    return this.desk.submit(input.projectId, { kind: 'market', userId, side, quantity, selfTradePrevention, actor, ticket });
   }
 
   /** Owner only: another user's order is a 404, like a missing one; a finished order is a 409. */
-  async cancelOrder(userId: number, orderId: number, ticket?: IdempotencyTicket<Order>): Promise<Order> {
+  async cancelOrder(userId: number, orderId: number, ticket?: IdempotencyTicket<Order>, actor?: AuditActor): Promise<Order> {
     const owner = await findOrderOwner(this.deps.db, orderId);
     if (!owner || owner.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
-    const { order } = await this.desk.submit(owner.projectId, { kind: 'cancel', userId, orderId, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
+    const { order } = await this.desk.submit(owner.projectId, { kind: 'cancel', userId, orderId, actor, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
     return order!;
   }
 
@@ -84,11 +87,11 @@ export class TradingDesk {
    * cannot cover are 422.
    */
   async amendOrder(
-    userId: number, orderId: number, change: { priceCents: bigint | null; quantity: number | null }, ticket?: IdempotencyTicket<Order>,
+    userId: number, orderId: number, change: { priceCents: bigint | null; quantity: number | null }, ticket?: IdempotencyTicket<Order>, actor?: AuditActor,
   ): Promise<Order> {
     const owner = await findOrderOwner(this.deps.db, orderId);
     if (!owner || owner.userId !== userId) throw new NotFoundError(`Order ${orderId} not found`);
-    const command = { kind: 'amend' as const, userId, orderId, side: owner.side, ...change };
+    const command = { kind: 'amend' as const, userId, orderId, side: owner.side, ...change, actor };
     const { order } = await this.desk.submit(owner.projectId, { ...command, ticket: mapTicket(ticket, (placed: PlacedOrder) => placed.order) });
     return order!;
   }
@@ -97,9 +100,9 @@ export class TradingDesk {
    * Cancels every live order of the user (of one project, or all): each project's cancels run as one batch. An order
    * that finished meanwhile is left out of the answer, which lists the orders this call cancelled.
    */
-  async cancelAllOrders(userId: number, projectId: number | undefined): Promise<Order[]> {
+  async cancelAllOrders(userId: number, projectId: number | undefined, actor?: AuditActor): Promise<Order[]> {
     const live = await liveOrderIds(this.deps.db, userId, projectId);
-    const settled = await Promise.allSettled(live.map((order) => this.desk.submit(order.projectId, { kind: 'cancel', userId, orderId: order.id })));
+    const settled = await Promise.allSettled(live.map((order) => this.desk.submit(order.projectId, { kind: 'cancel', userId, orderId: order.id, actor })));
     const cancelled: Order[] = [];
     for (const outcome of settled) {
       if (outcome.status === 'fulfilled') cancelled.push(outcome.value.order!);

@@ -1,0 +1,42 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { errorMessage } from '@/client/lib/api';
+import { useVerifyAudit } from '@/client/features/audit/hooks/use-audit';
+
+const REASONS: Record<string, string> = {
+  hash_mismatch: 'its content no longer matches its hash',
+  prev_hash_mismatch: 'it no longer links to the entry before it',
+  sequence_gap: 'an entry before it is missing',
+  head_mismatch: 'entries at the end are missing',
+};
+
+/** Recomputes the hash chain on the server and shows the first broken link, if any. */
+export function VerifyChainCard() {
+  const verify = useVerifyAudit();
+  const result = verify.data;
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div className="min-w-0 space-y-1" role="status" aria-live="polite">
+        <h2 className="text-base font-semibold text-slate-900">Hash chain</h2>
+        {!result && !verify.isError && <p className="text-sm text-muted-foreground">Each entry holds the hash of the one before; verifying recomputes every link.</p>}
+        {verify.isError && <p className="text-sm text-red-700">{errorMessage(verify.error)}</p>}
+        {result?.ok && (
+          <p className="flex items-center gap-2 text-sm text-emerald-800" data-testid="audit-verify-result">
+            <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+            Chain intact: {result.checked} entries checked, head #{result.headSeq}.
+          </p>
+        )}
+        {result && !result.ok && (
+          <p className="flex items-center gap-2 text-sm text-red-700" data-testid="audit-verify-result">
+            <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
+            Chain broken at entry #{result.firstBrokenSeq}: {REASONS[result.reason ?? ''] ?? result.reason}.
+          </p>
+        )}
+      </div>
+      <Button variant="outline" onClick={() => verify.mutate()} disabled={verify.isPending}>
+        {verify.isPending ? 'Verifying…' : 'Verify chain'}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MAX_ID } from './common';
+import { calendarDay } from './retirement-claim';
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 200;
+/** Rows in one CSV download at most. */
+export const AUDIT_CSV_MAX_ROWS = 50_000;
+
+const shortText = (field: string) => z.string({ error: `${field} must be text` }).trim().min(1, { error: `${field} must not be empty` })
+  .max(200, { error: `${field} is too long` });
+
+const auditFilterFields = {
+  /** The acting person's user id. */
+  actor: z.coerce.number({ error: 'actor must be a user id' }).int({ error: 'actor must be a whole number' })
+    .positive({ error: 'actor must be positive' }).max(MAX_ID, { error: 'actor is too large' }).optional(),
+  /** An action (`order.placed`) or its prefix before the dot (`order`). */
+  action: shortText('action').optional(),
+  /** A target as `type` or `type:id` (`order:12`). */
+  target: shortText('target').optional(),
+  /** First UTC day included. */
+  from: calendarDay('from').optional(),
+  /** Last UTC day included. */
+  to: calendarDay('to').optional(),
+};
+
+const periodInOrder = (context: z.core.ParsePayload<{ from?: string; to?: string }>) => {
+  const { from, to } = context.value;
+  if (from !== undefined && to !== undefined && to < from) {
+    context.issues.push({ code: 'custom', input: context.value, path: ['to'], message: 'to must be on or after from' });
+  }
+};
+
+export const auditCsvQuery = z.strictObject(auditFilterFields).check(periodInOrder);
+export type AuditFilter = z.infer<typeof auditCsvQuery>;
+
+export const auditQuery = z.strictObject({
+  ...auditFilterFields,
+  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be at least 1' }).max(100_000, { error: 'page must be at most 100000' }).default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' })
+    .min(1, { error: 'pageSize must be at least 1' }).max(AUDIT_MAX_PAGE_SIZE, { error: `pageSize must be at most ${AUDIT_MAX_PAGE_SIZE}` })
+    .default(AUDIT_PAGE_SIZE),
+}).check(periodInOrder);
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** One entry of the audit log as the API shows it. */
+export const auditEntry = z.object({
+  seq: z.number(),
+  createdAt: z.string(),
+  personId: z.number().nullable(),
+  personEmail: z.string().nullable(),
+  accountId: z.number().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  apiKeyId: z.number().nullable(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntry>;
+
+/** One page of the organisation's audit log, newest first. */
+export const auditPage = z.object({
+  items: z.array(auditEntry),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  pageCount: z.number(),
+});
+export type AuditPage = z.infer<typeof auditPage>;
+
+export const AUDIT_BREAK_REASONS = ['hash_mismatch', 'prev_hash_mismatch', 'sequence_gap', 'head_mismatch'] as const;
+
+/** The chain recomputed from its first entry: the first broken link, if any. */
+export const auditVerification = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  headSeq: z.number(),
+  headHash: z.string(),
+  firstBrokenSeq: z.number().optional(),
+  reason: z.enum(AUDIT_BREAK_REASONS).optional(),
+});
+export type AuditVerification = z.infer<typeof auditVerification>;
