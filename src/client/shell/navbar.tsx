@@ -51,12 +51,14 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
           ) : user ? (
             <>
               <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
+              {/* The bell stays in the bar at every width (beside the menu button on phones); the account group's
+                  tighter spacing and shorter name make its room at 1440 px. */}
               <AlertBell />
               {/* min-w-0: a long name is what gives way (it truncates), not the Log out button at the edge. */}
-              <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-3 xl:flex">
+              <div className="hidden min-w-0 items-center gap-1.5 border-l border-border pl-3 xl:flex">
                 <OrganisationSwitcher />
                 <UserAvatar imageUrl={user.profileImageUrl} />
-                <span className="hidden max-w-[9rem] truncate text-sm font-medium text-slate-800 min-[1400px]:inline">{displayName(user)}</span>
+                <span className="hidden max-w-[8rem] truncate text-sm font-medium text-slate-800 min-[1400px]:inline">{displayName(user)}</span>
                 <Button asChild variant="ghost" size="icon" className="size-9">
                   <Link href="/organisation" aria-label="Organisation" title="Organisation: members, roles and invites">
                     <Building2 aria-hidden="true" />
