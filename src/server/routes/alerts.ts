@@ -22,7 +22,11 @@ export function alertRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/alerts/rules', {
       schema: { tags, body: createAlertRuleBody, description: 'A rule that fires once per price crossing, filled order, or label or rating change.', response: { 201: alertRule, ...errors } },
-    }, async (request, reply) => reply.status(201).send(await createAlertRule(db, await acting(request), request.body)));
+    }, async (request, reply) => {
+      const rule = await createAlertRule(db, await acting(request), request.body);
+      deps.events.publish({ type: 'alert-rules', projectId: rule.projectId });
+      return reply.status(201).send(rule);
+    });
 
     app.delete('/alerts/rules/:id', { schema: { tags, params: z.object({ id: idParam }), response: { 204: z.undefined(), ...errors } } }, async (request, reply) => {
       await deleteAlertRule(db, (await acting(request)).accountId, request.params.id);

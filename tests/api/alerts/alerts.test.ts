@@ -131,6 +131,30 @@ describe('a price_above rule', () => {
   });
 });
 
+describe('several evaluators at once (app instances)', () => {
+  it('fire a crossing once: one alert and one outbox row', async () => {
+    const project = projects[0];
+    const watcher = await account();
+    const receiver = await startReceiver();
+    try {
+      const hook = await postJson(t.app, '/api/developers/webhooks', { url: receiver.url, events: ['alert.triggered'] }, watcher.cookie);
+      expect(hook.statusCode, hook.body).toBe(201);
+      const rule = await createRule(watcher, { kind: 'price_above', projectId: project.id, thresholdCents: 900_000 });
+      expect(rule.armed).toBe(true);
+      // A trade written behind the desks' back publishes nothing, so only the evaluators below see it.
+      await t.deps.db.execute(sql`insert into trades (project_id, venue, price_cents, quantity, total_cents) values (${project.id}, 'book', 950000, 1, 950000)`);
+      await Promise.all(Array.from({ length: 6 }, () => evaluateAlerts(t.deps.db, [project.id], new Date())));
+      expect((await alertsOf(watcher)).alerts.map((alert) => alert.data.price)).toEqual(['9500.00']);
+      const [{ count }] = await queryRows<{ count: number }>(t.deps, sql`select count(*)::int as count from webhook_deliveries d
+        join webhook_endpoints w on w.id = d.endpoint_id where w.user_id = ${watcher.id} and d.event_type = 'alert.triggered'`);
+      expect(count).toBe(1);
+      await receiver.waitFor(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('an order_filled rule', () => {
   it('fires once per order of the organisation filled completely, not for a part fill', async () => {
     const project = projects[2];

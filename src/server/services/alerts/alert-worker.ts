@@ -16,6 +16,13 @@ const SWEEP_CHUNK = 50;
  */
 export class AlertWorker {
   private readonly dirty = new Set<number>();
+  /**
+   * The projects that have a rule, as of the last sweep plus the rules made since (any instance's, through the
+   * bridge): a commit on any other project costs nothing, not even a query. A deleted rule's project stays until the
+   * next sweep, which costs one evaluation that finds nothing.
+   */
+  private watched = new Set<number>();
+  private readonly addedDuringSweep = new Set<number>();
   private sweepDue = true;
   private running: Promise<void> | null = null;
   private again = false;
@@ -27,7 +34,8 @@ export class AlertWorker {
 
   start(): void {
     this.unsubscribe = this.deps.events.subscribe((event) => {
-      if (event.type === 'project') this.dirty.add(event.projectId);
+      if (event.type === 'project' && this.watched.has(event.projectId)) this.dirty.add(event.projectId);
+      else if (event.type === 'alert-rules') { this.watched.add(event.projectId); this.addedDuringSweep.add(event.projectId); }
       else if (event.type === 'catalogue') this.sweepDue = true;
       else return;
       this.nudge();
@@ -63,7 +71,13 @@ export class AlertWorker {
   private async pass(): Promise<void> {
     const sweeping = this.sweepDue;
     this.sweepDue = false;
-    const projectIds = sweeping ? await projectsWithRules(this.deps.db) : [...this.dirty];
+    if (sweeping) {
+      this.addedDuringSweep.clear();
+      const withRules = await projectsWithRules(this.deps.db);
+      // A rule whose event arrived while the sweep read may be missing from what it read: keep it watched.
+      this.watched = new Set([...withRules, ...this.addedDuringSweep]);
+    }
+    const projectIds = sweeping ? [...this.watched] : [...this.dirty];
     this.dirty.clear();
     for (let start = 0; start < projectIds.length && !this.stopped; start += SWEEP_CHUNK) {
       const notified = await evaluateAlerts(this.deps.db, projectIds.slice(start, start + SWEEP_CHUNK), this.deps.clock());
