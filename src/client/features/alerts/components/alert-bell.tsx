@@ -29,7 +29,7 @@ export function AlertBell({ className }: { className?: string }) {
           )}
         </Button>
       </SheetTrigger>
-      <SheetContent closeLabel="Close alerts" aria-describedby={undefined}>
+      <SheetContent closeLabel="Close alerts">
         <div className="flex items-center justify-between gap-2 pr-10">
           <SheetTitle className="text-lg font-semibold text-slate-900">Alerts</SheetTitle>
           <Button variant="outline" size="sm" disabled={unread === 0 || markRead.isPending}
