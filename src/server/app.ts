@@ -43,12 +43,21 @@ import { developerRoutes } from './routes/developers';
 import { registerBearerAuth } from './plugins/bearer-auth';
 import { registerOrganisationAccess } from './plugins/organisation-access';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
+import { AlertWorker } from './services/alerts/alert-worker';
+import { alertRoutes } from './routes/alerts';
 import { accountRoutes } from './routes/account';
 import { organisationRoutes } from './routes/organisations';
 import { approvalRoutes } from './routes/approvals';
 import { newOrderExecutors } from './services/approvals/order-approvals';
 import { registerOperations } from './routes/operations';
 import { idempotencyGate } from './plugins/idempotency-gate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The alert evaluator's worker: tests wait on `idle()`. */
+    alertWorker: AlertWorker;
+  }
+}
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -124,6 +133,7 @@ export async function buildApp(
     await api.register(developerRoutes(deps, { forgetApiKey: bearer.forget }));
     await api.register(organisationRoutes(deps));
     await api.register(approvalRoutes(deps, orderExecutors));
+    await api.register(alertRoutes(deps));
   }, { prefix: '/api' });
   // Outside /api: browser wallets call the chain's JSON-RPC from their own origin (see routes/chain.ts).
   await app.register(rpcRoutes(deps));
@@ -136,6 +146,11 @@ export async function buildApp(
   });
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());
+  // Every instance evaluates alerts after the commits it hears of; the evaluator's locks and keys fire each once.
+  const alerts = new AlertWorker({ db: deps.db, clock: deps.clock, events: deps.events, log: (message) => app.log.warn(message) });
+  app.decorate('alertWorker', alerts);
+  app.addHook('onReady', async () => alerts.start());
+  app.addHook('onClose', async () => alerts.stop());
   return app;
 }
 

@@ -15,6 +15,7 @@ import { availableTonnes, useMyCredits } from '@/client/features/trading/hooks/u
 import { useOrderForm } from '@/client/features/trading/hooks/use-order-form';
 import { useProjects } from '@/client/features/marketplace/hooks/use-projects';
 import { LiquidityPoolTab } from '@/client/features/pools/components/liquidity-pool-tab';
+import { AlertMeButton } from '@/client/features/alerts/components/alert-me-button';
 import { useAuth } from '@/client/hooks/use-auth';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
@@ -48,8 +49,11 @@ export function TradingPage() {
           <h1 className="mb-2 text-xl font-bold tracking-tight text-slate-900">Advanced Trading</h1>
           <PairSelector projects={projects.data ?? []} projectId={projectId} onChange={setProjectId} />
         </div>
-        <div className="min-w-0 flex-1">
-          <MarketTicker projectId={projectId} />
+        <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+          <div className="min-w-0 flex-1">
+            <MarketTicker projectId={projectId} />
+          </div>
+          {user && <AlertMeButton className="self-end sm:self-auto" projectId={projectId} projectName={projects.data?.find((project) => project.id === projectId)?.name} />}
         </div>
       </div>
       <ToggleGroup<PhoneView>

@@ -14,6 +14,7 @@ import { SignInButton } from '@/client/components/sign-in-button';
 import { AccountMenu } from './account-menu';
 import { WalletButton } from './wallet-button';
 import { OrganisationSwitcher } from '@/client/features/organisations/components/organisation-switcher';
+import { AlertBell } from '@/client/features/alerts/components/alert-bell';
 
 /**
  * The fixed navigation bar of SPEC.md §2. Below 1024 px a menu sheet holds everything but the logo and the cash
@@ -51,6 +52,8 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
           ) : user ? (
             <>
               <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
+              {/* The bell stays in the bar at every width (beside the menu button on phones). */}
+              <AlertBell />
               {/* min-w-0: a long organisation name is what gives way (it truncates), not the Log out button at the edge. */}
               <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-3 xl:flex">
                 <OrganisationSwitcher />

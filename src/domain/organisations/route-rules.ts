@@ -134,6 +134,13 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'DELETE /api/developers/webhooks/:id': KEYS,
   'GET /api/developers/webhooks/:id/deliveries': KEYS,
   'POST /api/developers/webhooks/:id/deliveries/:deliveryId/resend': KEYS,
+
+  // Alerts: rules and notifications of the organisation. Making or deleting a rule moves no money, so reading is enough.
+  'GET /api/alerts/rules': READ,
+  'POST /api/alerts/rules': READ,
+  'DELETE /api/alerts/rules/:id': READ,
+  'GET /api/alerts': READ,
+  'POST /api/alerts/read': READ,
 };
 
 /** The API's own documentation (the OpenAPI document and its viewer's files) is public, whatever its file names. */

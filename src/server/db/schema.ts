@@ -545,3 +545,46 @@ export const auditHead = pgTable('audit_head', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
 });
+
+/**
+ * An organisation's alert rule on one project (issue 31 item 4). The evaluator (services/alerts) keeps its state here:
+ * `armed` for price rules (fires on a crossing, re-arms when the price comes back), `observed` for label and rating
+ * rules (the last value seen), and `firedCount`, which numbers each firing for its notification's unique key.
+ */
+export const alertRules = pgTable('alert_rules', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The person who made the rule within the organisation. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  /** price_above | price_below | order_filled | label_changed | rating_changed */
+  kind: text('kind').notNull(),
+  thresholdCents: cents('threshold_cents'),
+  armed: boolean('armed').notNull().default(true),
+  observed: text('observed'),
+  firedCount: integer('fired_count').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [index('alert_rules_project_idx').on(t.projectId, t.id), index('alert_rules_account_idx').on(t.accountId, t.id)]);
+
+/**
+ * The in-app notifications of fired rules (the bell). `(rule_id, occurrence)` is unique: a rule's nth price crossing,
+ * nth label change or one filled order fires once, whichever instance evaluates it and however often.
+ */
+export const alertNotifications = pgTable('alert_notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ruleId: integer('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
+  /** `fire:<n>` for price, label and rating rules; `order:<id>` for an order filled. */
+  occurrence: text('occurrence').notNull(),
+  kind: text('kind').notNull(),
+  projectId: integer('project_id').notNull(),
+  projectName: text('project_name').notNull(),
+  message: text('message').notNull(),
+  data: jsonb('data').$type<Record<string, string | number | null>>().notNull(),
+  createdAt: createdAt(),
+  readAt: at('read_at'),
+}, (t) => [
+  uniqueIndex('alert_notifications_occurrence_key').on(t.ruleId, t.occurrence),
+  index('alert_notifications_account_idx').on(t.accountId, t.id),
+  index('alert_notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} is null`),
+]);

@@ -5,7 +5,9 @@ export type MarketEvent =
   | { type: 'project'; projectId: number }
   | { type: 'user'; userId: number }
   /** A webhook endpoint was added: deliveries may now be due (see WebhookWorker). */
-  | { type: 'webhooks' };
+  | { type: 'webhooks' }
+  /** An alert rule was made on this project: its commits now need evaluating (see AlertWorker). */
+  | { type: 'alert-rules'; projectId: number };
 
 /**
  * In-process fan-out of "something changed" notices: caches drop their entries and live views

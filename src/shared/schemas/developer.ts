@@ -5,7 +5,7 @@ export const API_KEY_SCOPES = ['read', 'trade', 'retire'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_PREFIX = 'cl_live_';
 
-export const WEBHOOK_EVENTS = ['purchase.completed', 'order.filled', 'retirement.completed', 'certificate.anchored', 'pool.swap'] as const;
+export const WEBHOOK_EVENTS = ['purchase.completed', 'order.filled', 'retirement.completed', 'certificate.anchored', 'pool.swap', 'alert.triggered'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const createApiKeyBody = z.strictObject({

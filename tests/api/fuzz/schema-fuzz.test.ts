@@ -10,6 +10,7 @@ import type { Project } from '@/shared/schemas/project';
 import { marketOrderBody, placeOrderBody } from '@/shared/schemas/trading';
 import { quoteBody } from '@/shared/schemas/quote';
 import { createApiKeyBody } from '@/shared/schemas/developer';
+import { createAlertRuleBody, markAlertsReadBody } from '@/shared/schemas/alerts';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { takeMismatches } from '@tests/support/response-check';
 import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
@@ -19,7 +20,7 @@ import { fuzzCases, type FuzzCase } from './fuzz-cases';
 
 // Every state-changing route gets a few hundred requests generated from its zod schema and mutated (fuzz-cases.ts).
 // Whatever the body: never a 5xx, a message on every 4xx, an answer as /api/docs/json declares it, and a refused
-// request leaves the user's cash, holdings, orders and LP units as they were. param-fuzz.test.ts does query strings
+// request leaves the user's cash, holdings, orders, LP units and alert rules as they were. param-fuzz.test.ts does query strings
 // and path parameters. FUZZ_SEED reruns a failure; FUZZ_RUNS changes the number of cases per route.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -48,6 +49,9 @@ const ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/quotes', schema: quoteBody, signedIn: true },
   { method: 'POST', path: '/api/developers/keys', schema: createApiKeyBody, signedIn: true },
   { method: 'DELETE', path: '/api/developers/keys/:id', schema: null, signedIn: true },
+  { method: 'POST', path: '/api/alerts/rules', schema: createAlertRuleBody, signedIn: true },
+  { method: 'DELETE', path: '/api/alerts/rules/:id', schema: null, signedIn: true },
+  { method: 'POST', path: '/api/alerts/read', schema: markAlertsReadBody, signedIn: true },
 ];
 // Not fuzzed here: webhook endpoints (a valid random https URL would have the delivery worker resolve and call a host
 // off this machine; tests/api/programmatic/webhooks.test.ts covers their bad input) and POST /api/chain/audit/sweep,
@@ -88,7 +92,8 @@ async function userLedger(): Promise<string> {
     (select cash_cents::text from users where id = ${user.userId}) as cash,
     (select coalesce(json_agg(json_build_array(id, quantity, status, serial_start, pool_id) order by id), '[]')::text from holdings where user_id = ${user.userId}) as holdings,
     (select coalesce(json_agg(json_build_array(id, status, remaining_quantity, locked_cents::text) order by id), '[]')::text from orders where user_id = ${user.userId}) as orders,
-    (select coalesce(json_agg(json_build_array(pool_id, lp_units::text) order by pool_id), '[]')::text from lp_positions where user_id = ${user.userId}) as lp`);
+    (select coalesce(json_agg(json_build_array(pool_id, lp_units::text) order by pool_id), '[]')::text from lp_positions where user_id = ${user.userId}) as lp,
+    (select coalesce(json_agg(json_build_array(id, kind, project_id, threshold_cents::text) order by id), '[]')::text from alert_rules where account_id = ${user.userId}) as alert_rules`);
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
 }
 
