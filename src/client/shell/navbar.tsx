@@ -27,10 +27,10 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
   const [location] = useLocation();
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-full max-w-[1440px] items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-full max-w-[1440px] items-center gap-2 px-4 sm:px-6 min-[1440px]:gap-3">
         {/* Signed in on a phone, the mark alone: the cash balance beside it needs the room to show in full. */}
         <HomeLogoLink className="shrink-0" wordmarkClassName={user ? 'max-sm:sr-only' : undefined} />
-        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex min-[1440px]:ml-4">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.href} item={item} active={isActivePath(location, item.href)} />
           ))}
@@ -51,11 +51,11 @@ export function Navbar({ onOpenDialog }: { onOpenDialog: (dialog: ShellDialog) =
             <Skeleton className="h-8 w-28 rounded-full" />
           ) : user ? (
             <>
-              <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex lg:ml-2" />
+              <CashBalance amount={user.cashBalance} className="hidden min-[360px]:inline-flex min-[1440px]:ml-2" />
               {/* The bell stays in the bar at every width (beside the menu button on phones). */}
               <AlertBell />
               {/* min-w-0: a long organisation name is what gives way (it truncates), not the Log out button at the edge. */}
-              <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-3 xl:flex">
+              <div className="hidden min-w-0 items-center gap-2 border-l border-border pl-2 xl:flex min-[1440px]:pl-3">
                 <OrganisationSwitcher />
                 <AccountMenu user={user} />
                 <Button asChild variant="ghost" size="icon" className="size-9">

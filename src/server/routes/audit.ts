@@ -40,6 +40,10 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         tags, response: { 200: auditVerification, ...errors },
         description: 'Recomputes the whole audit chain (every organisation’s entries: one chain) and reports the first broken link, if any.',
       },
-    }, async () => verifyAuditLog(db));
+    }, async (request) => {
+      // Signed in with the audit permission (route-rules.ts): the route rule alone lets a signed-out caller through.
+      await requireActing(request, db, clock());
+      return verifyAuditLog(db);
+    });
   };
 }
