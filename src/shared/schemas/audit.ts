@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common';
+import { MAX_ID, plainTextQuery } from './common';
 import { calendarDay } from './retirement-claim';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -7,8 +7,8 @@ export const AUDIT_MAX_PAGE_SIZE = 200;
 /** Rows in one CSV download at most. */
 export const AUDIT_CSV_MAX_ROWS = 50_000;
 
-const shortText = (field: string) => z.string({ error: `${field} must be text` }).trim().min(1, { error: `${field} must not be empty` })
-  .max(200, { error: `${field} is too long` });
+// Query text under the house rule (no NUL: PostgreSQL refuses it in text, a 500) and not empty.
+const shortText = (field: string) => plainTextQuery(field, 200).refine((text) => text.length > 0, { error: `${field} must not be empty` });
 
 const auditFilterFields = {
   /** The acting person's user id. */
