@@ -21,10 +21,14 @@ export function OrderToastActions({ projectId, orderId, undoable }: { projectId:
       {undoable && (
         <ToastAction
           altText="Undo: cancel the order"
-          onClick={() => cancel.mutate({ id: orderId, projectId }, {
-            onSuccess: () => toast({ title: 'Order Cancelled', description: 'The order was taken off the book; what it locked is yours again.' }),
-            onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) }),
-          })}
+          // Clicking the action closes this toast and unmounts it: callbacks given to mutate() would then never run
+          // (TanStack Query drops them on unmount) and the outcome would go unsaid, so the promise says it.
+          onClick={() => {
+            cancel.mutateAsync({ id: orderId, projectId }).then(
+              () => toast({ title: 'Order Cancelled', description: 'The order was taken off the book; what it locked is yours again.' }),
+              (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) }),
+            );
+          }}
         >
           Undo
         </ToastAction>
