@@ -117,6 +117,11 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await page.getByLabel('Price per Credit').fill('1.00');
     await page.getByRole('button', { name: 'Place BUY Order' }).click();
     await toastText(page, 'Order added to orderbook').waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // A slow answer (a loaded server) arrives after the clicked toast has closed and unmounted: its outcome must still be said.
+    await page.route('**/api/trading/orders/*/cancel', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Undo' }).click();
     await toastText(page, 'Order Cancelled').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await page.getByRole('tab', { name: 'My Orders' }).click();
