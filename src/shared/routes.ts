@@ -1,4 +1,7 @@
-/** Client routes the server answers with the app shell (200); any other path gets the shell with a 404. */
+/**
+ * Client routes the server answers with the app shell (200); any other path gets the shell with a 404. Every
+ * `<Route path>` of the app must match one (tests/unit/client/client-routes.test.ts holds the two lists together).
+ */
 export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/$/,
   /^\/dashboard\/?$/,
@@ -11,6 +14,7 @@ export const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/developers\/?$/,
   /^\/security\/?$/,
   /^\/organisation\/?$/,
+  /^\/approvals\/?$/,
   /^\/audit\/?$/,
   /^\/invite\/[A-Za-z0-9_-]+\/?$/,
   /^\/certificates\/[^/]+\/?$/,
