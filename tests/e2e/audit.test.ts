@@ -36,6 +36,13 @@ describe.each(VIEWPORTS)('at %s', (_name, viewport) => {
     expect(await table.getByText('api_key.created').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/audit.csv?action=credit');
 
+    // The actor is picked by name among the members, not typed as a user id.
+    await page.getByLabel('Actor').click();
+    await page.getByRole('option', { name: /^Auditor · / }).click();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('actor')).toMatch(/^\d+$/);
+    await page.getByTestId('audit-count').getByText(/^1 entry/).waitFor();
+
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await page.getByTestId('audit-verify-result').getByText(/^Chain intact: \d+ entries checked/).waitFor();
 

@@ -13,7 +13,7 @@ export function SelectTrigger({ className, children, ...props }: React.Component
       className={cn(
         'flex h-10 w-full cursor-pointer items-center justify-between gap-2 whitespace-nowrap rounded-md border border-input bg-white px-3 py-2 text-sm text-foreground shadow-xs',
         'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
-        'data-[placeholder]:text-slate-500 [&>span]:truncate',
+        'data-[placeholder]:text-slate-500 [&>span]:min-w-0 [&>span]:truncate',
         className,
       )}
       {...props}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AuditPage, AuditVerification } from '@/shared/schemas/audit';
+import type { Member } from '@/shared/schemas/organisation';
 import { apiJson, getQueryFn } from '@/client/lib/api';
 import { auditQueryString, type AuditParams } from '@/client/features/audit/lib/audit-params';
 
@@ -17,4 +18,9 @@ export function useAuditLog(params: AuditParams, enabled: boolean) {
 /** Recomputes the whole chain on the server when asked (it reads every entry, so never on its own). */
 export function useVerifyAudit() {
   return useMutation({ mutationFn: () => apiJson<AuditVerification>('GET', '/api/audit/verify') });
+}
+
+/** The organisation's members, to pick an actor by name; a caller who may not list them types a user id instead. */
+export function useAuditActors() {
+  return useQuery<Member[]>({ queryKey: ['/api/organisation/members'], retry: false });
 }
