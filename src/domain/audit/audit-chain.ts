@@ -59,12 +59,28 @@ export const GENESIS_HASH = '0'.repeat(64);
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  switch (typeof value) {
+    case 'string': case 'number': case 'boolean': return JSON.stringify(value);
+    case 'bigint': return `"${value.toString()}"`;
+    default: break;
+  }
+  if (value instanceof Date) return `"${value.toISOString()}"`;
+  // Every audited write hashes its entries inside the batch's transaction: plain loops, no intermediate arrays.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    return `${text}]`;
+  }
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, v]) => `${JSON.stringify(key)}:${canonicalJson(v)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort();
+    let text = '{';
+    for (const key of keys) {
+      const field = record[key];
+      if (field === undefined) continue;
+      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(field)}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value);
 }
