@@ -25,7 +25,7 @@ export function OrganisationProfileCard() {
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">Legal name</dt><dd>{profile.legalName ?? '—'}</dd>
           <dt className="text-muted-foreground">Country</dt><dd>{profile.country ?? '—'}</dd>
-          <dt className="text-muted-foreground">LEI</dt><dd className="font-mono">{profile.lei ?? '—'}</dd>
+          <dt className="text-muted-foreground">LEI</dt><dd className={profile.lei ? 'font-mono' : undefined}>{profile.lei ?? '—'}</dd>
         </dl>
         {!profile.personal && canManageMembers && (
           <label className="flex items-center gap-2">
