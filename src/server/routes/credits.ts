@@ -11,7 +11,8 @@ import { requireActing, requireUser } from '@/server/auth/current-user';
 import { pendingApproval } from '@/shared/schemas/approval';
 import { purchaseCost } from '@/domain/fees';
 import { gateRequest } from '@/server/services/approvals/approval-requests';
-import { findPolicy, recordSpend } from '@/server/services/approvals/approval-policies';
+import { respondHeld } from './held-requests';
+import { findPolicy, spending } from '@/server/services/approvals/approval-policies';
 import { holdingQuantity } from '@/server/services/portfolio-queries';
 import { requestActor } from '@/server/auth/request-actor';
 import { runTransaction } from '@/server/db/run-transaction';
@@ -74,12 +75,9 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         spendCents, retireTonnes: retireImmediately ? quantity : 0, stored: { kind: 'purchase', body: request.body },
         summary: `Buy ${quantity} t of project ${projectId} at $${formatCents(wanted.priceCents)}${retireImmediately ? ' and retire them' : ''}`,
       }, now);
-      if (held) return reply.status(202).send(held);
-      // Organisations with a policy count each member's spend towards their daily limit.
-      const countSpend = async <T>(result: T) => {
-        if (await findPolicy(db, acting.accountId, now)) await recordSpend(db, { accountId: acting.accountId, userId: acting.personId, valueCents: spendCents }, now);
-        return result;
-      };
+      if (held) return respondHeld({ db, gate }, request, reply, userId, held, now);
+      // Organisations with a policy count each member's spend towards their daily limit, before the work and atomically.
+      const spend = { accountId: acting.accountId, userId: acting.personId, valueCents: spendCents };
       // The lot carries its project's labels; read before the write so that the stored (replayable) answer has them.
       const integrity = await deps.catalogue.integrityOf(projectId);
       return gate.respond<Bought>(request, reply, {
@@ -88,7 +86,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Buy and retire in one step, or buy at a quoted price: one database transaction, so a failed retirement
         // buys nothing and a refused quote takes nothing. A plain purchase joins the desk's next batch (its own
         // all-or-nothing part of one transaction).
-        work: (ticket) => (retireImmediately || quoteId !== undefined
+        work: (ticket) => spending(db, spend, now, () => (retireImmediately || quoteId !== undefined
           ? runTransaction(db, (tx) => idempotentIn(tx, ticket, now, async () => {
             if (quoteId !== undefined) await redeemQuoteIn(tx, { ...wanted, quoteId }, now);
             const purchase = await purchaseOneIn(tx, wanted, now, statements);
@@ -96,9 +94,9 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               ? await retireCreditsIn(tx, { userId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true, actor }, now)
               : null;
             return { purchase, retirement };
-          })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; }).then(countSpend)
+          })).then((bought) => { events.publish({ type: 'project', projectId }); return bought; })
           : desk.purchase({ ...wanted, ticket: mapTicket(ticket, (purchase: PurchaseResult) => ({ purchase, retirement: null })) })
-            .then((purchase) => ({ purchase, retirement: null })).then(countSpend)),
+            .then((purchase) => ({ purchase, retirement: null })))),
         // Anchoring is asynchronous: wait briefly for this lot's token, else answer with tokenId null (pending). Only
         // without an Idempotency-Key: a keyed answer is the one stored at the commit (tokenId null), which every
         // replay repeats byte for byte; GET /api/credits/my shows the token once it is minted.
@@ -126,7 +124,7 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         spendCents: 0n, retireTonnes: tonnes, stored: { kind: 'retire', body: { ...request.body, creditId } },
         summary: `Retire ${tonnes} t of credit ${creditId} for ${beneficiary || 'the organisation'}: ${reason}`,
       }, now);
-      if (held) return reply.status(202).send(held);
+      if (held) return respondHeld({ db, gate }, request, reply, user.id, held, now);
       return gate.respond<RetireResult>(request, reply, {
         userId: user.id,
         answer: retireAnswer,

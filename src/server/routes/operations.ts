@@ -57,7 +57,8 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
     );
   });
   options.gate.onCommitted((request, answer) => {
-    if (answer.status < 300 && request.method === 'POST') countBusiness(metrics, request, answer);
+    // A 202 is a request held for an approver: nothing was bought, traded or retired yet.
+    if (answer.status < 300 && answer.status !== 202 && request.method === 'POST') countBusiness(metrics, request, answer);
   });
 
   app.get('/healthz', { schema: healthSchema }, async () => ({ status: 'ok' }));

@@ -9,8 +9,9 @@ import {
 import { ConflictError, NotFoundError } from '@/domain/errors';
 import { formatCents, parseCents } from '@/domain/money';
 import { pendingApproval } from '@/shared/schemas/approval';
-import { findPolicy, recordSpend } from '@/server/services/approvals/approval-policies';
+import { findPolicy, spending } from '@/server/services/approvals/approval-policies';
 import { gateRequest } from '@/server/services/approvals/approval-requests';
+import { respondHeld } from './held-requests';
 import type { OrderExecutors } from '@/server/services/approvals/order-approvals';
 import { checkOrderExpiry } from '@/domain/trading/order-expiry';
 import type { AppDeps } from '@/server/app-deps';
@@ -57,10 +58,8 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
   }
 
   /** Organisations with a policy count each member's buying towards their daily spend limit (issue 30 item 3). */
-  async function countSpend<T>(actor: { accountId: number; personId: number }, spendCents: bigint, now: Date, result: T): Promise<T> {
-    if (spendCents > 0n && (await findPolicy(db, actor.accountId, now))) await recordSpend(db, { accountId: actor.accountId, userId: actor.personId, valueCents: spendCents }, now);
-    return result;
-  }
+  /** The member's spend, counted before the work and given back if it fails (see `spending`). */
+  const spendOf = (actor: { accountId: number; personId: number }, valueCents: bigint) => ({ accountId: actor.accountId, userId: actor.personId, valueCents });
 
   // An approved order runs here, through this desk, as its requester's organisation would have placed it.
   orders.placeOrder = async (accountId, body) => {
@@ -103,11 +102,11 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
         spendCents: valueCents, dailySpendCents: spendCents, retireTonnes: 0, stored: { kind: 'order', body: request.body },
         summary: `${order.side === 'buy' ? 'Buy' : 'Sell'} order: ${order.quantity} t of project ${order.projectId} at $${formatCents(order.priceCents)}`,
       }, now);
-      if (held) return reply.status(202).send(held);
+      if (held) return respondHeld({ db, gate }, request, reply, userId, held, now);
       return gate.respond<PlacedOrder>(request, reply, {
         userId,
         answer: (placed) => ({ status: 201, body: { order: placed.order!, matched: placed.trades.length > 0, trades: placed.trades } }),
-        work: async (ticket) => countSpend(acting, spendCents, now, await desk.placeLimitOrder(order, ticket)),
+        work: (ticket) => spending(db, spendOf(acting, spendCents), now, () => desk.placeLimitOrder(order, ticket)),
       });
     });
 
@@ -160,11 +159,11 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
         stored: { kind: 'market_order', body: { ...request.body, approvedTotalCents: totalCents.toString() } },
         summary: `Market ${orderType}: ${quantity} t of project ${projectId}, about $${formatCents(totalCents)}`,
       }, now);
-      if (held) return reply.status(202).send(held);
+      if (held) return respondHeld({ db, gate }, request, reply, userId, held, now);
       return gate.respond<RoutedMarketOrder>(request, reply, {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
-        work: async (ticket) => countSpend(acting, spendCents, now, (await executeRoutedMarketOrder(deps, order, ticket))
+        work: (ticket) => spending(db, spendOf(acting, spendCents), now, async () => (await executeRoutedMarketOrder(deps, order, ticket))
           ?? bookOnlyRouting((await desk.placeMarketOrder({ ...order, actor }, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity)),
       });
     });

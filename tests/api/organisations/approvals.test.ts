@@ -161,7 +161,7 @@ describe('purchases above $1,000', () => {
     const cheap = Math.floor(100_000 / Math.round(Number(project.pricePerCredit) * 102));
     expect((await purchase(trader.cookie, project, Math.max(cheap, 1))).statusCode).toBe(201);
     const big = await purchase(trader.cookie, project, 500);
-    expect(big.statusCode).toBe(202);
+    expect(big.statusCode, big.body).toBe(202);
     const holdingsBefore = await count(sql`select count(*)::text as n from holdings where user_id = ${orgId}`);
     const approved = (await decide(big.json().approvalId, 'approve', approverA.cookie)).json();
     expect(approved).toMatchObject({ status: 'approved', kind: 'purchase', creditId: expect.any(Number) });
@@ -183,6 +183,31 @@ describe('purchases above $1,000', () => {
     } finally {
       await t.deps.db.update(projects).set({ priceCents: row.priceCents }).where(eq(projects.id, otherProject.id));
     }
+  });
+
+  it('a retried request with the same Idempotency-Key answers the same 202 and stores one request; a new key stores another', async () => {
+    const keyed = (key: string) => t.app.inject({
+      method: 'POST', url: '/api/credits/purchase', payload: { projectId: project.id, quantity: 500, pricePerCredit: project.pricePerCredit },
+      headers: { cookie: trader.cookie, 'idempotency-key': key },
+    });
+    const requestsOf = () => count(sql`select count(*)::text as n from approval_requests where account_id = ${orgId}`);
+    const before = await requestsOf();
+    const key = `retry-${Date.now()}`;
+    const answers = await Promise.all([keyed(key), keyed(key), keyed(key)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
+    expect(new Set(answers.map((answer) => answer.json().approvalId)).size).toBe(1);
+    expect(await requestsOf()).toBe(before + 1);
+    const later = await keyed(key);
+    expect([later.statusCode, later.json().approvalId, later.headers['idempotent-replayed']]).toEqual([202, answers[0].json().approvalId, 'true']);
+    // The same key with another body is refused, and stores nothing.
+    const other = await t.app.inject({
+      method: 'POST', url: '/api/credits/purchase', payload: { projectId: project.id, quantity: 501, pricePerCredit: project.pricePerCredit },
+      headers: { cookie: trader.cookie, 'idempotency-key': key },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(await requestsOf()).toBe(before + 1);
+    expect((await keyed(`${key}-2`)).statusCode).toBe(202);
+    expect(await requestsOf()).toBe(before + 2);
   });
 
   it('an API key acts as its creator: its request waits for an approver and names the creator', async () => {
@@ -263,5 +288,36 @@ describe('a daily spend limit per member', () => {
     nowMs = Date.parse('2026-11-29T00:00:01Z');
     expect((await purchase(spender.cookie, project, quantity)).statusCode).toBe(201);
     await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('holds under concurrency: of many simultaneous purchases and buy orders by one member, only what fits the limit runs', async () => {
+    await setPolicy({ dailySpendLimit: '1000.00' });
+    const racer = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+    const unitCents = BigInt(Math.round(Number(project.pricePerCredit) * 100));
+    // Each purchase costs a little over $300 with the fee, each order $300: at most three of them fit in $1,000.
+    const quantity = Number(30_000n / unitCents) + 1;
+    const spentOf = () => count(sql`select coalesce(sum(value_cents), 0)::text as n from member_spends where account_id = ${orgId} and user_id = ${racer.user.id}`);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => (index % 2 === 0
+      ? purchase(racer.cookie, project, quantity)
+      : postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 300, pricePerCredit: '1.00' }, racer.cookie))));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201).length, JSON.stringify(codes)).toBeLessThanOrEqual(3);
+    expect(codes.filter((code) => code !== 201).every((code) => code === 403), JSON.stringify(codes)).toBe(true);
+    // What was counted is what ran, and never above the limit.
+    const ran = answers.filter((answer) => answer.statusCode === 201).reduce((sum, answer) => {
+      const body = answer.json();
+      return sum + (body.total !== undefined ? Math.round(Number(body.total) * 100) : 30_000);
+    }, 0);
+    expect(await spentOf()).toBe(ran);
+    expect(ran).toBeLessThanOrEqual(100_000);
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('gives back the spend of a purchase that fails, so only what ran counts', async () => {
+    await setPolicy({ dailySpendLimit: '1000.00' });
+    const unlucky = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+    const stale = await postJson(t.app, '/api/credits/purchase', { projectId: project.id, quantity: 1, pricePerCredit: (Number(project.pricePerCredit) + 1).toFixed(2) }, unlucky.cookie);
+    expect(stale.statusCode).toBe(409);
+    expect(await count(sql`select count(*)::text as n from member_spends where user_id = ${unlucky.user.id}`)).toBe(0);
   });
 });

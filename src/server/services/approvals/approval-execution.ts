@@ -1,18 +1,17 @@
 import { ForbiddenError } from '@/domain/errors';
 import { parseCents } from '@/domain/money';
 import { purchaseCost } from '@/domain/fees';
-import { decideApproval } from '@/domain/organisations/approval-policy';
 import { roleAllows } from '@/domain/organisations/roles';
 import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
 import type { PurchaseBody } from '@/shared/schemas/credit';
 import type { RetireBody } from '@/shared/schemas/certificate';
-import type { Executor, Transaction } from '@/server/db/client';
+import type { Database, Executor, Transaction } from '@/server/db/client';
 import type { StatementRunner } from '@/server/db/statement-runner';
 import { findMembership } from '@/server/auth/acting-account';
 import { purchaseOneIn } from '@/server/services/purchases/purchase-batch';
 import { redeemQuoteIn } from '@/server/services/quotes/redeem-quote';
 import { retireCreditsIn } from '@/server/services/retire-credits';
-import { findPolicy, recordSpend, spentToday } from './approval-policies';
+import { reserveSpendIn, spending } from './approval-policies';
 import type { OrderExecutors, StoredOrderRequest } from './order-approvals';
 
 /** A request as it waits for an approver: the route's validated body, and for a retirement the credit it names. */
@@ -37,32 +36,22 @@ export async function checkRequesterMayIn(tx: Executor, accountId: number, reque
   if (!membership || !roleAllows(membership.role, needed)) throw new ForbiddenError('The requester may no longer do this in the organisation');
 }
 
-/** The requester's daily spend limit still holds for `spendCents` at this moment. */
-async function checkDailyLimitIn(tx: Executor, accountId: number, requesterId: number, spendCents: bigint, now: Date): Promise<void> {
-  const policy = await findPolicy(tx, accountId, now);
-  if (!policy) return;
-  const decision = decideApproval(policy, { spendCents, retireTonnes: 0 }, await spentToday(tx, accountId, requesterId, now), true);
-  if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message);
-}
-
 /**
  * Runs an approved order through the trading desk (its own transaction, after the claim committed): a limit order as
  * it was sent; a market order only if it costs no more than the total approved (else 409, the price moved). A buy
  * counts towards the requester's daily spend.
  */
 export async function executeApprovedOrder(
-  db: Executor, executors: OrderExecutors, request: { accountId: number; requesterId: number; stored: StoredOrderRequest; valueCents: bigint }, now: Date,
+  db: Database, executors: OrderExecutors, request: { accountId: number; requesterId: number; stored: StoredOrderRequest; valueCents: bigint }, now: Date,
 ): Promise<ExecutionResult> {
   const { accountId, requesterId, stored, valueCents } = request;
   await checkRequesterMayIn(db, accountId, requesterId, stored);
-  const buying = stored.body.orderType === 'buy';
-  if (buying) await checkDailyLimitIn(db, accountId, requesterId, valueCents, now);
   const run = stored.kind === 'order' ? executors.placeOrder : executors.marketOrder;
   if (!run) throw new ForbiddenError('Orders cannot be approved on this server');
-  const executed = stored.kind === 'order'
-    ? await executors.placeOrder!(accountId, stored.body)
-    : await executors.marketOrder!(accountId, stored.body, BigInt(stored.body.approvedTotalCents));
-  if (buying) await recordSpend(db, { accountId, userId: requesterId, valueCents }, now);
+  const spend = { accountId, userId: requesterId, valueCents: stored.body.orderType === 'buy' ? valueCents : 0n };
+  const executed = await spending(db, spend, now, () => (stored.kind === 'order'
+    ? executors.placeOrder!(accountId, stored.body)
+    : executors.marketOrder!(accountId, stored.body, BigInt(stored.body.approvedTotalCents))));
   return { projectId: executed.projectId, creditId: null, certificateId: null, orderId: executed.orderId };
 }
 
@@ -86,11 +75,10 @@ export async function executeApprovedIn(
   }
   const { projectId, quantity, pricePerCredit, retireImmediately, beneficiary, reason, quoteId, claim } = stored.body;
   const priceCents = parseCents(pricePerCredit);
-  await checkDailyLimitIn(tx, accountId, requesterId, purchaseCost(priceCents, quantity).totalCents, now);
+  await reserveSpendIn(tx, { accountId, userId: requesterId, valueCents: purchaseCost(priceCents, quantity).totalCents }, now);
   const wanted = { userId: accountId, projectId, quantity, priceCents, priceLocked: quoteId !== undefined };
   if (quoteId !== undefined) await redeemQuoteIn(tx, { ...wanted, quoteId }, now);
   const purchase = await purchaseOneIn(tx, wanted, now, statements);
-  await recordSpend(tx, { accountId, userId: requesterId, valueCents: purchase.totalCents }, now);
   const retirement = retireImmediately
     ? await retireCreditsIn(tx, { userId: accountId, holdingId: purchase.holding.id, reason: reason || DEFAULT_RETIREMENT_REASON, beneficiary, claim, projectLocked: true }, now)
     : null;

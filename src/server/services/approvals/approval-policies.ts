@@ -1,8 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { NO_POLICY, utcDayStart, type ApprovalPolicy } from '@/domain/organisations/approval-policy';
+import { ForbiddenError } from '@/domain/errors';
+import { decideApproval, NO_POLICY, utcDayStart, type ApprovalPolicy } from '@/domain/organisations/approval-policy';
 import { formatCents, parseCents } from '@/domain/money';
 import type { ApprovalPolicyBody, ApprovalPolicyView } from '@/shared/schemas/approval';
 import type { Database, Executor } from '@/server/db/client';
+import { runTransaction } from '@/server/db/run-transaction';
 import { approvalPolicies, memberSpends } from '@/server/db/schema';
 
 /**
@@ -54,8 +56,38 @@ export async function spentToday(db: Executor, accountId: number, userId: number
   return BigInt(row?.total ?? '0');
 }
 
-/** Counts a member's spend towards their daily limit (only organisations with a policy keep this record). */
-export async function recordSpend(db: Executor, entry: { accountId: number; userId: number; valueCents: bigint }, now: Date): Promise<void> {
-  if (entry.valueCents <= 0n) return;
-  await db.insert(memberSpends).values({ ...entry, createdAt: now });
+export interface MemberSpend { accountId: number; userId: number; valueCents: bigint }
+
+/**
+ * Counts a member's spend towards their daily limit inside the caller's transaction, checked and written as one step:
+ * the member's row is locked first, so two requests of one member cannot both read the room that only one of them
+ * fits (each would pass a check made before the other wrote). Over the limit is a 403 naming it and what is left.
+ * Returns the spend's id, or null when nothing is counted (no policy, or nothing spent).
+ */
+export async function reserveSpendIn(tx: Executor, entry: MemberSpend, now: Date): Promise<number | null> {
+  if (entry.valueCents <= 0n) return null;
+  const policy = await findPolicy(tx, entry.accountId, now);
+  if (!policy) return null;
+  if (policy.dailySpendLimitCents !== null) {
+    await tx.execute(sql`select 1 from organisation_members where account_id = ${entry.accountId} and user_id = ${entry.userId} for update`);
+    const decision = decideApproval(policy, { spendCents: entry.valueCents, retireTonnes: 0 }, await spentToday(tx, entry.accountId, entry.userId, now), true);
+    if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message, { limitCents: decision.limitCents, leftCents: decision.leftCents });
+  }
+  const [row] = await tx.insert(memberSpends).values({ ...entry, createdAt: now }).returning({ id: memberSpends.id });
+  return row.id;
+}
+
+/**
+ * Runs `work` with the member's spend counted before it, in a transaction of its own (the desks batch their work in
+ * theirs): the spend is given back if the work fails, so only what ran counts. A crash between the two leaves the
+ * spend counted without the purchase: the limit then errs on the safe side, never above what was set.
+ */
+export async function spending<T>(db: Database, entry: MemberSpend, now: Date, work: () => Promise<T>): Promise<T> {
+  const reserved = entry.valueCents > 0n ? await runTransaction(db, (tx) => reserveSpendIn(tx, entry, now)) : null;
+  try {
+    return await work();
+  } catch (error) {
+    if (reserved !== null) await db.delete(memberSpends).where(eq(memberSpends.id, reserved));
+    throw error;
+  }
 }

@@ -5,7 +5,9 @@ import { formatCents } from '@/domain/money';
 import { approvalExpiry, checkDecision, decideApproval, type ApprovalPolicy, type GatedRequest } from '@/domain/organisations/approval-policy';
 import { roleAllows, type Role } from '@/domain/organisations/roles';
 import type { Approval, PendingApproval } from '@/shared/schemas/approval';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
+import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
+import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
 import { runTransaction } from '@/server/db/run-transaction';
 import type { StatementRunner } from '@/server/db/statement-runner';
 import { approvalRequests, users } from '@/server/db/schema';
@@ -23,24 +25,36 @@ class AlreadyDecidedError extends ConflictError {
 }
 export interface Actor { personId: number; accountId: number; role: Role }
 
-/** The policy's verdict on a request: null when it runs now; the 202 answer when it was stored for an approver. */
-export async function gateRequest(
-  db: Database, actor: Actor, request: GatedRequest & { stored: StoredRequest; summary: string }, now: Date,
-): Promise<PendingApproval | null> {
+type Gated = GatedRequest & { stored: StoredRequest; summary: string };
+/** A request the policy holds for an approver, not yet stored. */
+export interface HeldRequest { actor: Actor; request: Gated; policy: ApprovalPolicy; reason: string }
+
+/**
+ * The policy's verdict on a request: null when it runs now (its spend is then counted by `spending`, atomically);
+ * the request to hold for an approver otherwise (`holdRequest` stores it). A request over the member's daily limit is
+ * refused either way.
+ */
+export async function gateRequest(db: Database, actor: Actor, request: Gated, now: Date): Promise<HeldRequest | null> {
   const policy = await findPolicy(db, actor.accountId, now);
   if (!policy) return null;
   const spent = (request.dailySpendCents ?? request.spendCents) > 0n && policy.dailySpendLimitCents !== null ? await spentToday(db, actor.accountId, actor.personId, now) : 0n;
   const decision = decideApproval(policy, request, spent);
   if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message, { limitCents: decision.limitCents, leftCents: decision.leftCents });
   if (decision.kind === 'runs_now') return null;
-  return storeRequest(db, actor, request, policy, decision.reason, now);
+  return { actor, request, policy, reason: decision.reason };
 }
 
-async function storeRequest(
-  db: Database, actor: Actor, request: GatedRequest & { stored: StoredRequest; summary: string }, policy: ApprovalPolicy, reason: string, now: Date,
-): Promise<PendingApproval> {
+/**
+ * Stores a held request as pending, with its Idempotency-Key's answer in the same transaction: a retried request
+ * replays the same 202 and the same approval id instead of storing a second request.
+ */
+export function holdRequest<R extends PendingApproval>(db: Database, held: HeldRequest, ticket: IdempotencyTicket<R> | undefined, now: Date): Promise<PendingApproval> {
+  return runTransaction(db, (tx) => idempotentIn(tx, ticket as IdempotencyTicket<PendingApproval> | undefined, now, () => storeRequestIn(tx, held, now)));
+}
+
+async function storeRequestIn(tx: Executor, { actor, request, policy, reason }: HeldRequest, now: Date): Promise<PendingApproval> {
   const expiresAt = approvalExpiry(policy, now);
-  const [row] = await db.insert(approvalRequests).values({
+  const [row] = await tx.insert(approvalRequests).values({
     accountId: actor.accountId, requesterId: actor.personId, kind: request.stored.kind, body: request.stored.body,
     valueCents: request.spendCents, quantity: request.stored.body.quantity ?? request.retireTonnes, summary: request.summary,
     status: 'pending', expiresAt, createdAt: now,
