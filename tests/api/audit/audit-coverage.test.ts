@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntryView, AuditPage } from '@/shared/schemas/audit';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { createActiveOrganisation, invite } from '@tests/api/organisations/organisation-kit';
+
+// Issue 30 item 4: the actions beyond trading, purchases and retirements each append their entry (action, target,
+// actor, request id) in their own transaction. One table: what to do, and the entry it must leave.
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let organisationId: number;
+
+const AGENT = 'audit-coverage-agent/1.0';
+const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie, 'user-agent': AGENT }, ...(payload ? { payload } : {}) });
+
+const newest = async (action: string, cookie = owner.cookie): Promise<AuditEntryView> => {
+  const response = await getAs(t.app, `/api/audit?action=${action}`, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  const page = response.json() as AuditPage;
+  expect(page.items.length, `no ${action} entry`).toBeGreaterThan(0);
+  return page.items[0];
+};
+
+beforeAll(async () => {
+  t = await createTestApp(ROOMY_RATE_LIMIT);
+  owner = await signUp(t.app, { firstName: 'Coverage' });
+  organisationId = await createActiveOrganisation(t.app, owner.cookie, 'Coverage Audit Ltd');
+});
+afterAll(async () => { await t?.close(); });
+
+interface Case {
+  action: string;
+  /**
+   * Performs the action; returns the target id the entry must name, who acted (the owner unless said) and the
+   * organisation whose log holds it (the owner's active one unless said).
+   */
+  perform: () => Promise<{ targetId: string; personId?: number; accountId?: number }>;
+  targetType: string;
+  after?: Record<string, unknown>;
+}
+
+const cases: Case[] = [
+  {
+    action: 'organisation.created', targetType: 'organisation', after: { name: 'Second Coverage Ltd' },
+    perform: async () => {
+      const response = await inject('POST', '/api/organisations', owner.cookie, { name: 'Second Coverage Ltd', country: 'DE' });
+      expect(response.statusCode, response.body).toBe(201);
+      // The entry sits in the new organisation's log.
+      const id = response.json().id as number;
+      return { targetId: String(id), accountId: id };
+    },
+  },
+  {
+    action: 'organisation.updated', targetType: 'organisation', after: { name: 'Coverage Audit Renamed Ltd' },
+    perform: async () => {
+      const response = await inject('PATCH', '/api/organisation', owner.cookie, { name: 'Coverage Audit Renamed Ltd' });
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(organisationId) };
+    },
+  },
+  {
+    action: 'invite.created', targetType: 'invite', after: { email: 'invited-created@example.com', role: 'viewer' },
+    perform: async () => {
+      const response = await inject('POST', '/api/organisation/invites', owner.cookie, { email: 'invited-created@example.com', role: 'viewer' });
+      expect(response.statusCode, response.body).toBe(201);
+      return { targetId: String(response.json().id) };
+    },
+  },
+  {
+    action: 'invite.revoked', targetType: 'invite', after: { email: 'invited-revoked@example.com' },
+    perform: async () => {
+      const { id } = await invite(t.app, owner.cookie, 'invited-revoked@example.com', 'viewer');
+      const response = await inject('DELETE', `/api/organisation/invites/${id}`, owner.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(id) };
+    },
+  },
+  {
+    action: 'invite.accepted', targetType: 'invite', after: { role: 'trader' },
+    perform: async () => {
+      const joiner = await signUp(t.app, { firstName: 'Joiner' });
+      const { id, token } = await invite(t.app, owner.cookie, joiner.email, 'trader');
+      const response = await inject('POST', `/api/invites/${token}/accept`, joiner.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(id), personId: joiner.user.id };
+    },
+  },
+];
+
+const seenRequestIds = new Set<string>();
+
+describe('audited actions', () => {
+  it.each(cases)('$action leaves its entry', async ({ action, perform, targetType, after }) => {
+    const done = await perform();
+    const accountId = done.accountId ?? organisationId;
+    if (accountId !== organisationId) expect((await inject('POST', `/api/organisations/${accountId}/activate`, owner.cookie)).statusCode).toBe(200);
+    const entry = await newest(action);
+    if (accountId !== organisationId) expect((await inject('POST', `/api/organisations/${organisationId}/activate`, owner.cookie)).statusCode).toBe(200);
+    expect(entry).toMatchObject({
+      action, targetType, targetId: done.targetId, personId: done.personId ?? owner.user.id, accountId, ip: '127.0.0.1', userAgent: AGENT, apiKeyId: null,
+      ...(after ? { after: expect.objectContaining(after) } : {}),
+    });
+    // The request id ties the entry to the server's log line of that request; each request has its own.
+    expect(entry.requestId).toBeTruthy();
+    expect(seenRequestIds.has(entry.requestId as string), 'request id reused').toBe(false);
+    seenRequestIds.add(entry.requestId as string);
+  });
+});
