@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryView, AuditPage } from '@/shared/schemas/audit';
 import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
-import { getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { testConfig } from '@/server/config';
+import { buyCredits, getAs, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { createActiveOrganisation, invite } from '@tests/api/organisations/organisation-kit';
 
 // Issue 30 item 4: the actions beyond trading, purchases and retirements each append their entry (action, target,
@@ -24,11 +25,19 @@ const newest = async (action: string, cookie = owner.cookie): Promise<AuditEntry
 };
 
 beforeAll(async () => {
-  t = await createTestApp(ROOMY_RATE_LIMIT);
+  // Webhook URLs on 127.0.0.1 are allowed here; the port is closed, so deliveries just fail and stay in the log.
+  t = await createTestApp({ ...ROOMY_RATE_LIMIT, webhooks: { ...testConfig().webhooks, allowPrivate: true } });
   owner = await signUp(t.app, { firstName: 'Coverage' });
   organisationId = await createActiveOrganisation(t.app, owner.cookie, 'Coverage Audit Ltd');
 });
 afterAll(async () => { await t?.close(); });
+
+const HOOK_URL = 'http://127.0.0.1:9/audit-hook';
+const createEndpoint = async () => {
+  const response = await inject('POST', '/api/developers/webhooks', owner.cookie, { url: HOOK_URL, events: ['purchase.completed'] });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as number;
+};
 
 interface Case {
   action: string;
@@ -85,6 +94,31 @@ const cases: Case[] = [
       const response = await inject('POST', `/api/invites/${token}/accept`, joiner.cookie);
       expect(response.statusCode, response.body).toBe(200);
       return { targetId: String(id), personId: joiner.user.id };
+    },
+  },
+  {
+    action: 'webhook_endpoint.created', targetType: 'webhook_endpoint', after: { url: HOOK_URL, events: ['purchase.completed'] },
+    perform: async () => ({ targetId: String(await createEndpoint()) }),
+  },
+  {
+    action: 'webhook_endpoint.deleted', targetType: 'webhook_endpoint', after: { url: HOOK_URL },
+    perform: async () => {
+      const id = await createEndpoint();
+      const response = await inject('DELETE', `/api/developers/webhooks/${id}`, owner.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(id) };
+    },
+  },
+  {
+    action: 'webhook_delivery.resent', targetType: 'webhook_delivery',
+    perform: async () => {
+      const id = await createEndpoint();
+      const project = (await listProjects(t.app)).find((candidate) => candidate.availableCredits > 10)!;
+      await buyCredits(t.app, owner.cookie, project, 1);
+      const [logged] = (await inject('GET', `/api/developers/webhooks/${id}/deliveries`, owner.cookie)).json() as { id: number }[];
+      const response = await inject('POST', `/api/developers/webhooks/${id}/deliveries/${logged.id}/resend`, owner.cookie);
+      expect(response.statusCode, response.body).toBe(201);
+      return { targetId: String(response.json().id) };
     },
   },
 ];
