@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryView, AuditPage } from '@/shared/schemas/audit';
-import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { Secret, TOTP } from 'otpauth';
+import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '@tests/support/test-app';
 import { testConfig } from '@/server/config';
-import { buyCredits, getAs, listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { buyCredits, getAs, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { createActiveOrganisation, invite } from '@tests/api/organisations/organisation-kit';
 
 // Issue 30 item 4: the actions beyond trading, purchases and retirements each append their entry (action, target,
@@ -140,5 +141,39 @@ describe('audited actions', () => {
     expect(entry.requestId).toBeTruthy();
     expect(seenRequestIds.has(entry.requestId as string), 'request id reused').toBe(false);
     seenRequestIds.add(entry.requestId as string);
+  });
+});
+
+// How a person signs in is theirs: these entries are in their personal organisation's log, whoever they act for.
+describe('audited sign-in settings', () => {
+  it('logs two-factor enabled, recovery codes regenerated and disabled, and sessions revoked', async () => {
+    const person = await signUp(t.app, { firstName: 'Secure' });
+    const entry = (action: string) => newest(action, person.cookie);
+    const { secret } = (await inject('POST', '/api/account/two-factor/setup', person.cookie)).json() as { secret: string };
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+    const enabled = await inject('POST', '/api/account/two-factor/enable', person.cookie, { code });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const codes = (enabled.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const self = { targetType: 'person', targetId: String(person.user.id), personId: person.user.id, accountId: person.user.id, userAgent: AGENT };
+    expect(await entry('two_factor.enabled')).toMatchObject(self);
+
+    // Recovery codes prove the second factor without waiting for the next 30-second step.
+    const regenerated = await inject('POST', '/api/account/two-factor/recovery-codes', person.cookie, { code: codes[0] });
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    expect(await entry('two_factor.recovery_codes_regenerated')).toMatchObject(self);
+    const [newCode] = (regenerated.json() as { recoveryCodes: string[] }).recoveryCodes;
+    expect((await inject('POST', '/api/account/two-factor/disable', person.cookie, { code: newCode })).statusCode).toBe(200);
+    expect(await entry('two_factor.disabled')).toMatchObject(self);
+
+    const twoFactorOff = await signUp(t.app, { firstName: 'Sessions' });
+    const other = await postJson(t.app, '/api/auth/login', { email: twoFactorOff.email, password: SIGN_UP_PASSWORD });
+    expect(other.statusCode, other.body).toBe(200);
+    const listed = (await getAs(t.app, '/api/account/sessions', twoFactorOff.cookie)).json() as { id: string; current: boolean }[];
+    const elsewhere = listed.find((row) => !row.current)!;
+    expect((await inject('DELETE', `/api/account/sessions/${elsewhere.id}`, twoFactorOff.cookie)).statusCode).toBe(204);
+    expect(await newest('session.revoked', twoFactorOff.cookie)).toMatchObject({ targetType: 'session', targetId: elsewhere.id, personId: twoFactorOff.user.id });
+    expect((await postJson(t.app, '/api/auth/login', { email: twoFactorOff.email, password: SIGN_UP_PASSWORD })).statusCode).toBe(200);
+    expect((await inject('POST', '/api/account/sessions/sign-out-others', twoFactorOff.cookie)).json()).toEqual({ ended: 1 });
+    expect(await newest('session.others_revoked', twoFactorOff.cookie)).toMatchObject({ targetType: 'person', after: { ended: 1 } });
   });
 });
