@@ -40,6 +40,8 @@ const createEndpoint = async () => {
   return response.json().id as number;
 };
 
+let poolId: number;
+
 interface Case {
   action: string;
   /**
@@ -120,6 +122,34 @@ const cases: Case[] = [
       const response = await inject('POST', `/api/developers/webhooks/${id}/deliveries/${logged.id}/resend`, owner.cookie);
       expect(response.statusCode, response.body).toBe(201);
       return { targetId: String(response.json().id) };
+    },
+  },
+  {
+    action: 'pool.created', targetType: 'pool', after: { creditTonnes: '10', cashCents: '20000' },
+    perform: async () => {
+      const projects = await listProjects(t.app);
+      const project = projects.find((candidate) => candidate.availableCredits > 100 && candidate.id !== projects[0].id)!;
+      await buyCredits(t.app, owner.cookie, project, 30);
+      const response = await inject('POST', '/api/trading/pools', owner.cookie, { projectId: project.id, creditReserve: 10, tokenReserve: '200.00' });
+      expect(response.statusCode, response.body).toBe(201);
+      poolId = response.json().pool.id as number;
+      return { targetId: String(poolId) };
+    },
+  },
+  {
+    action: 'pool.liquidity_added', targetType: 'pool', after: { creditTonnes: '5' },
+    perform: async () => {
+      const response = await inject('POST', `/api/trading/pools/${poolId}/add-liquidity`, owner.cookie, { creditAmount: 5, tokenAmount: '100.00' });
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(poolId) };
+    },
+  },
+  {
+    action: 'pool.liquidity_removed', targetType: 'pool', after: { lpUnits: '10' },
+    perform: async () => {
+      const response = await inject('POST', `/api/trading/pools/${poolId}/remove-liquidity`, owner.cookie, { lpTokens: 10 });
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(poolId) };
     },
   },
 ];
