@@ -7,7 +7,7 @@ import {
   addLiquidityBody, createPoolBody, liquidityResponse, pool, removeLiquidityBody, swapBody, swapQuote, swapQuoteQuery, swapResponse,
 } from '@/shared/schemas/pool';
 import type { AppDeps } from '@/server/app-deps';
-import { currentUser, requireActing, requireUserId } from '@/server/auth/current-user';
+import { currentUser, requireActing } from '@/server/auth/current-user';
 import { requestActor } from '@/server/auth/request-actor';
 import { addLiquidity } from '@/server/services/pools/add-liquidity';
 import { createPool } from '@/server/services/pools/create-pool';
@@ -94,7 +94,9 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/trading/swap', { schema: { tags, body: swapBody, response: { 201: swapResponse, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const acting = await requireActing(request, db, clock());
+      const userId = acting.accountId;
+      const actor = requestActor(request, acting);
       const { projectId, side, quantity, maxAmountIn, minAmountOut } = request.body;
       const bound = side === 'buy' ? maxAmountIn : minAmountOut;
       const limitCents = bound === undefined ? null : parseCents(bound);
@@ -111,7 +113,7 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             cashBalance: formatCents(result.cashCents),
           },
         }),
-        work: (ticket) => desk.swap(projectId, { userId, side, quantity, limitCents, ticket }),
+        work: (ticket) => desk.swap(projectId, { userId, side, quantity, limitCents, ticket, actor }),
       });
     });
   };

@@ -41,6 +41,7 @@ const createEndpoint = async () => {
 };
 
 let poolId: number;
+let poolProjectId: number;
 
 interface Case {
   action: string;
@@ -133,6 +134,7 @@ const cases: Case[] = [
       const response = await inject('POST', '/api/trading/pools', owner.cookie, { projectId: project.id, creditReserve: 10, tokenReserve: '200.00' });
       expect(response.statusCode, response.body).toBe(201);
       poolId = response.json().pool.id as number;
+      poolProjectId = project.id;
       return { targetId: String(poolId) };
     },
   },
@@ -142,6 +144,16 @@ const cases: Case[] = [
       const response = await inject('POST', `/api/trading/pools/${poolId}/add-liquidity`, owner.cookie, { creditAmount: 5, tokenAmount: '100.00' });
       expect(response.statusCode, response.body).toBe(200);
       return { targetId: String(poolId) };
+    },
+  },
+  {
+    action: 'pool.swapped', targetType: 'trade', after: { side: 'buy', quantity: 1 },
+    perform: async () => {
+      const pool = (await inject('GET', `/api/trading/pools/${poolProjectId}`, owner.cookie)).json() as { id: number };
+      expect(pool.id).toBe(poolId);
+      const response = await inject('POST', '/api/trading/swap', owner.cookie, { projectId: poolProjectId, side: 'buy', quantity: 1, maxAmountIn: '1000.00' });
+      expect(response.statusCode, response.body).toBe(201);
+      return { targetId: String(response.json().trade.id) };
     },
   },
   {
