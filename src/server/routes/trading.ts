@@ -164,7 +164,7 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
       return gate.respond<RoutedMarketOrder>(request, reply, {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
-        work: async (ticket) => countSpend(acting, spendCents, now, (await executeRoutedMarketOrder(deps, order, ticket))
+        work: async (ticket) => countSpend(acting, spendCents, now, (await executeRoutedMarketOrder(deps, { ...order, actor }, ticket))
           ?? bookOnlyRouting((await desk.placeMarketOrder({ ...order, actor }, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity)),
       });
     });

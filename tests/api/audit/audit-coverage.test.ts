@@ -157,6 +157,14 @@ const cases: Case[] = [
     },
   },
   {
+    action: 'order.market_routed', targetType: 'project', after: { side: 'buy', quantity: 1, trades: 1 },
+    perform: async () => {
+      const response = await inject('POST', '/api/trading/market-order', owner.cookie, { projectId: poolProjectId, orderType: 'buy', quantity: 1 });
+      expect(response.statusCode, response.body).toBe(200);
+      return { targetId: String(poolProjectId) };
+    },
+  },
+  {
     action: 'pool.liquidity_removed', targetType: 'pool', after: { lpUnits: '10' },
     perform: async () => {
       const response = await inject('POST', `/api/trading/pools/${poolId}/remove-liquidity`, owner.cookie, { lpTokens: 10 });
