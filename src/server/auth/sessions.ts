@@ -4,6 +4,9 @@ import { NotFoundError } from '@/domain/errors';
 import type { AccountSession } from '@/shared/schemas/account-security';
 import type { Database } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
+import { runTransaction } from '@/server/db/run-transaction';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -47,19 +50,32 @@ export async function listSessions(db: Database, userId: number, currentToken: s
 }
 
 /** Ends one of the user's sessions by its public id; someone else's, or one already ended, is a 404. */
-export async function revokeSession(db: Database, userId: number, publicId: string): Promise<{ wasCurrent: (token: string | undefined) => boolean }> {
+export async function revokeSession(
+  db: Database, userId: number, publicId: string, audit?: AuditActor, now = new Date(),
+): Promise<{ wasCurrent: (token: string | undefined) => boolean }> {
   const owned = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
   const match = owned.find((row) => publicSessionId(row.id) === publicId);
   if (!match) throw new NotFoundError('Session not found: it may have ended already');
-  await db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
+  await runTransaction(db, async (tx) => {
+    await tx.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
+    // The target is the public id the Security screen shows, never the stored digest.
+    if (audit) await appendAuditEntries(tx, [{ actor: audit, action: 'session.revoked', targetType: 'session', targetId: publicId }], now);
+  });
   return { wasCurrent: (token) => token !== undefined && digest(token) === match.id };
 }
 
 /** Ends every session of the user but the one this request came with; answers how many ended. */
-export async function revokeOtherSessions(db: Database, userId: number, currentToken: string | undefined): Promise<number> {
+export async function revokeOtherSessions(db: Database, userId: number, currentToken: string | undefined, audit?: AuditActor, now = new Date()): Promise<number> {
   const keep = currentToken ? digest(currentToken) : '';
-  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep))).returning({ id: sessions.id });
-  return ended.length;
+  return runTransaction(db, async (tx) => {
+    const ended = await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep))).returning({ id: sessions.id });
+    if (audit && ended.length > 0) {
+      await appendAuditEntries(tx, [{
+        actor: audit, action: 'session.others_revoked', targetType: 'person', targetId: String(userId), after: { ended: ended.length },
+      }], now);
+    }
+    return ended.length;
+  });
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

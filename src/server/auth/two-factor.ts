@@ -7,6 +7,10 @@ import type { RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus } from '@/sha
 import type { Database, Executor } from '@/server/db/client';
 import { recoveryCodes, users } from '@/server/db/schema';
 import type { SessionUser } from './sessions';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
+
+const twoFactorEntry = (actor: AuditActor, action: string, userId: number) => ({ actor, action, targetType: 'person', targetId: String(userId) });
 
 /** Seals secrets at rest (the webhook secret box, passed in: auth/ sits under services/). */
 export interface SecretSealer {
@@ -49,7 +53,9 @@ export async function startTwoFactorSetup(db: Database, sealer: SecretSealer, us
 }
 
 /** Confirms the pending secret with a code from it: two-factor sign-in is on, and ten recovery codes are shown once. */
-export async function enableTwoFactor(db: Database, sealer: SecretSealer, user: SessionUser, code: string, now: Date): Promise<RecoveryCodesAnswer> {
+export async function enableTwoFactor(
+  db: Database, sealer: SecretSealer, user: SessionUser, code: string, now: Date, audit?: AuditActor,
+): Promise<RecoveryCodesAnswer> {
   if (user.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already on');
   if (!user.totpPendingSecret) throw new ConflictError('Start the set-up first: no authenticator is waiting to be confirmed');
   const secret = sealer.open(user.totpPendingSecret, user.id, 'totp-secret');
@@ -61,23 +67,32 @@ export async function enableTwoFactor(db: Database, sealer: SecretSealer, user: 
       .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpPendingSecret, user.totpPendingSecret!)))
       .returning({ id: users.id });
     if (enabled.length === 0) throw new ConflictError('Two-factor sign-in changed meanwhile: reload and try again');
-    return { recoveryCodes: await replaceRecoveryCodes(tx, user.id, now) };
+    const codes = await replaceRecoveryCodes(tx, user.id, now);
+    if (audit) await appendAuditEntries(tx, [twoFactorEntry(audit, 'two_factor.enabled', user.id)], now);
+    return { recoveryCodes: codes };
   });
 }
 
 /** Turns two-factor sign-in off; it takes a current code (or a recovery code), so a borrowed session cannot. */
-export async function disableTwoFactor(db: Database, sealer: SecretSealer, user: SessionUser, code: string, now: Date): Promise<void> {
+export async function disableTwoFactor(db: Database, sealer: SecretSealer, user: SessionUser, code: string, now: Date, audit?: AuditActor): Promise<void> {
   await requireSecondFactor(db, sealer, user, code, now);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    if (audit) await appendAuditEntries(tx, [twoFactorEntry(audit, 'two_factor.disabled', user.id)], now);
   });
 }
 
 /** New recovery codes (the old ones stop working), shown once; it takes a current code. */
-export async function regenerateRecoveryCodes(db: Database, sealer: SecretSealer, user: SessionUser, code: string, now: Date): Promise<RecoveryCodesAnswer> {
+export async function regenerateRecoveryCodes(
+  db: Database, sealer: SecretSealer, user: SessionUser, code: string, now: Date, audit?: AuditActor,
+): Promise<RecoveryCodesAnswer> {
   await requireSecondFactor(db, sealer, user, code, now);
-  return db.transaction(async (tx) => ({ recoveryCodes: await replaceRecoveryCodes(tx, user.id, now) }));
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, user.id, now);
+    if (audit) await appendAuditEntries(tx, [twoFactorEntry(audit, 'two_factor.recovery_codes_regenerated', user.id)], now);
+    return { recoveryCodes: codes };
+  });
 }
 
 /**

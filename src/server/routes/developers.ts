@@ -43,13 +43,18 @@ export function developerRoutes(deps: AppDeps, hooks: { forgetApiKey: (keyId: nu
       listWebhookEndpoints(db, await userOf(request)));
 
     app.post('/developers/webhooks', { schema: { tags, body: createWebhookBody, response: { 201: createdWebhookEndpoint, ...errors } } }, async (request, reply) => {
-      const created = await createWebhookEndpoint(db, { userId: await userOf(request), ...request.body }, { allowPrivate: deps.config.webhooks.allowPrivate, now: clock(), secrets: deps.webhookSecrets });
+      const acting = await requireActing(request, db, clock());
+      const created = await createWebhookEndpoint(db, { userId: acting.accountId, ...request.body }, {
+        allowPrivate: deps.config.webhooks.allowPrivate, now: clock(), secrets: deps.webhookSecrets, audit: requestActor(request, acting),
+      });
       deps.events.publish({ type: 'webhooks' });
       return reply.status(201).send(created);
     });
 
-    app.delete('/developers/webhooks/:id', { schema: { tags, params: idParams, response: { 200: webhookEndpoint, ...errors } } }, async (request) =>
-      disableWebhookEndpoint(db, await userOf(request), request.params.id, clock()));
+    app.delete('/developers/webhooks/:id', { schema: { tags, params: idParams, response: { 200: webhookEndpoint, ...errors } } }, async (request) => {
+      const acting = await requireActing(request, db, clock());
+      return disableWebhookEndpoint(db, acting.accountId, request.params.id, clock(), requestActor(request, acting));
+    });
 
     app.get('/developers/webhooks/:id/deliveries', { schema: { tags, params: idParams, response: { 200: z.array(webhookDelivery), ...errors } } }, async (request) =>
       listWebhookDeliveries(db, await userOf(request), request.params.id));
@@ -57,7 +62,8 @@ export function developerRoutes(deps: AppDeps, hooks: { forgetApiKey: (keyId: nu
     app.post('/developers/webhooks/:id/deliveries/:deliveryId/resend', {
       schema: { tags, params: z.object({ id: idParam, deliveryId: idParam }), response: { 201: webhookDelivery, ...errors } },
     }, async (request, reply) => {
-      const delivery = await resendWebhookDelivery(db, await userOf(request), request.params.id, request.params.deliveryId, clock());
+      const acting = await requireActing(request, db, clock());
+      const delivery = await resendWebhookDelivery(db, acting.accountId, request.params.id, request.params.deliveryId, clock(), requestActor(request, acting));
       deps.events.publish({ type: 'user', userId: await userOf(request) });
       return reply.status(201).send(delivery);
     });

@@ -35,7 +35,8 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/organisations', { schema: { tags, body: createOrganisationBody, response: { 201: organisation, ...errors } } }, async (request, reply) => {
       const person = await requirePerson(request, db, clock());
-      return reply.status(201).send(await createOrganisation(db, person.id, request.body, deps.config.demoCashCents, clock()));
+      const actor = requestActor(request, { personId: person.id, accountId: person.id });
+      return reply.status(201).send(await createOrganisation(db, person.id, request.body, deps.config.demoCashCents, clock(), actor));
     });
 
     app.post('/organisations/:id/activate', {
@@ -60,7 +61,7 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch('/organisation', { schema: { tags, body: updateOrganisationBody, response: { 200: organisation, ...errors } } }, async (request) => {
       const who = await acting(request);
       const person = await requirePerson(request, db, clock());
-      const updated = await updateOrganisation(db, { ...who, hasTwoFactor: Boolean(person.totpEnabledAt) }, request.body);
+      const updated = await updateOrganisation(db, { ...who, hasTwoFactor: Boolean(person.totpEnabledAt) }, request.body, requestActor(request, who), clock());
       if (request.body.requireTwoFactor !== undefined) for (const row of await listMembers(db, who.accountId)) forgetUserSessions(row.userId);
       return updated;
     });
@@ -87,10 +88,15 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/organisation/invites', {
       schema: { tags, body: createInviteBody, description: 'A single-use invite link for one e-mail address, valid 7 days; the link is shown only in this answer.', response: { 201: createdInvite, ...errors } },
-    }, async (request, reply) => reply.status(201).send(await createInvite(db, await acting(request), request.body, clock())));
+    }, async (request, reply) => {
+      const who = await acting(request);
+      return reply.status(201).send(await createInvite(db, who, request.body, clock(), requestActor(request, who)));
+    });
 
-    app.delete('/organisation/invites/:id', { schema: { tags, params: z.object({ id: idParam }), response: { 200: invite, ...errors } } }, async (request) =>
-      revokeInvite(db, (await acting(request)).accountId, request.params.id, clock()));
+    app.delete('/organisation/invites/:id', { schema: { tags, params: z.object({ id: idParam }), response: { 200: invite, ...errors } } }, async (request) => {
+      const who = await acting(request);
+      return revokeInvite(db, who.accountId, request.params.id, clock(), requestActor(request, who));
+    });
 
     app.get('/invites/:token', { schema: { tags, params: z.object({ token: inviteTokenParam }), response: { 200: invitePreview, ...errors } } }, async (request) => {
       await requirePerson(request, db, clock());
@@ -101,7 +107,7 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags, params: z.object({ token: inviteTokenParam }), description: 'Joins the organisation; the signed-in person’s e-mail must be the invited one.', response: { 200: organisation, ...errors } },
     }, async (request) => {
       const person = await requirePerson(request, db, clock());
-      const { accountId } = await acceptInvite(db, person, request.params.token, clock());
+      const { accountId } = await acceptInvite(db, person, request.params.token, clock(), requestActor(request, { personId: person.id, accountId: person.id }));
       forgetUserSessions(person.id);
       const membership = await findMembership(db, person.id, accountId);
       const organisations = await listMyOrganisations(db, person.id, -1);

@@ -7,7 +7,8 @@ import {
   addLiquidityBody, createPoolBody, liquidityResponse, pool, removeLiquidityBody, swapBody, swapQuote, swapQuoteQuery, swapResponse,
 } from '@/shared/schemas/pool';
 import type { AppDeps } from '@/server/app-deps';
-import { currentUser, requireUserId } from '@/server/auth/current-user';
+import { currentUser, requireActing } from '@/server/auth/current-user';
+import { requestActor } from '@/server/auth/request-actor';
 import { addLiquidity } from '@/server/services/pools/add-liquidity';
 import { createPool } from '@/server/services/pools/create-pool';
 import type { LiquidityResult } from '@/server/services/pools/deposit-liquidity';
@@ -54,9 +55,10 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/trading/pools', { schema: { tags, body: createPoolBody, response: { 201: liquidityResponse, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const acting = await requireActing(request, db, clock());
+      const userId = acting.accountId;
       const { projectId, creditReserve, tokenReserve } = request.body;
-      const input = { userId, projectId, creditTonnes: creditReserve, cashCents: parseCents(tokenReserve) };
+      const input = { userId, projectId, creditTonnes: creditReserve, cashCents: parseCents(tokenReserve), actor: requestActor(request, acting) };
       return gate.respond<LiquidityResult>(request, reply, {
         userId,
         answer: (result) => ({ status: 201, body: liquidityView(result) }),
@@ -67,9 +69,10 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/trading/pools/:id/add-liquidity', {
       schema: { tags, params: z.object({ id: idParam }), body: addLiquidityBody, response: { 200: liquidityResponse, ...errors } },
     }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const acting = await requireActing(request, db, clock());
+      const userId = acting.accountId;
       const { creditAmount, tokenAmount } = request.body;
-      const input = { userId, poolId: request.params.id, creditTonnes: creditAmount, cashCents: parseCents(tokenAmount) };
+      const input = { userId, poolId: request.params.id, creditTonnes: creditAmount, cashCents: parseCents(tokenAmount), actor: requestActor(request, acting) };
       return gate.respond<LiquidityResult>(request, reply, {
         userId,
         answer: (result) => ({ status: 200, body: liquidityView(result) }),
@@ -80,8 +83,9 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/trading/pools/:id/remove-liquidity', {
       schema: { tags, params: z.object({ id: idParam }), body: removeLiquidityBody, response: { 200: liquidityResponse, ...errors } },
     }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
-      const input = { userId, poolId: request.params.id, lpUnits: BigInt(request.body.lpTokens) };
+      const acting = await requireActing(request, db, clock());
+      const userId = acting.accountId;
+      const input = { userId, poolId: request.params.id, lpUnits: BigInt(request.body.lpTokens), actor: requestActor(request, acting) };
       return gate.respond<LiquidityResult>(request, reply, {
         userId,
         answer: (result) => ({ status: 200, body: liquidityView(result) }),
@@ -90,7 +94,9 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/trading/swap', { schema: { tags, body: swapBody, response: { 201: swapResponse, ...errors } } }, async (request, reply) => {
-      const userId = await requireUserId(request, db, clock());
+      const acting = await requireActing(request, db, clock());
+      const userId = acting.accountId;
+      const actor = requestActor(request, acting);
       const { projectId, side, quantity, maxAmountIn, minAmountOut } = request.body;
       const bound = side === 'buy' ? maxAmountIn : minAmountOut;
       const limitCents = bound === undefined ? null : parseCents(bound);
@@ -107,7 +113,7 @@ export function poolRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             cashBalance: formatCents(result.cashCents),
           },
         }),
-        work: (ticket) => desk.swap(projectId, { userId, side, quantity, limitCents, ticket }),
+        work: (ticket) => desk.swap(projectId, { userId, side, quantity, limitCents, ticket, actor }),
       });
     });
   };

@@ -163,7 +163,7 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
       return gate.respond<RoutedMarketOrder>(request, reply, {
         userId,
         answer: (routed) => ({ status: 200, body: routed.trades, headers: { 'x-routing': JSON.stringify(routed.routing) } }),
-        work: (ticket) => spending(db, spendOf(acting, spendCents), now, async () => (await executeRoutedMarketOrder(deps, order, ticket))
+        work: (ticket) => spending(db, spendOf(acting, spendCents), now, async () => (await executeRoutedMarketOrder(deps, { ...order, actor }, ticket))
           ?? bookOnlyRouting((await desk.placeMarketOrder({ ...order, actor }, mapTicket(ticket, (placed: PlacedOrder) => bookOnlyRouting(placed.trades, quantity)))).trades, quantity)),
       });
     });

@@ -5,11 +5,14 @@ import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
 import { lockPoolProject } from '@/server/services/trading/project-lock';
 import { readPoolContext } from './read-pool-context';
 import { runTransaction } from '@/server/db/run-transaction';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendLiquidityAudit } from './pool-audit';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 
 export interface AddLiquidityInput {
   userId: number;
+  actor?: AuditActor;
   poolId: number;
   /** The most the provider offers; the pool takes both sides at its current ratio and leaves the excess. */
   creditTonnes: number;
@@ -29,6 +32,8 @@ export function addLiquidity(db: Database, input: AddLiquidityInput, now: Date, 
     });
     const pool = context.pool!;
     const change = sizeDeposit(pool.state, BigInt(input.creditTonnes), input.cashCents);
-    return depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
+    const result = await depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
+    await appendLiquidityAudit(tx, input.actor, 'pool.liquidity_added', result, now);
+    return result;
   }));
 }

@@ -6,6 +6,8 @@ import { depositLiquidityIn, type LiquidityResult } from './deposit-liquidity';
 import { lockProject } from '@/server/services/trading/project-lock';
 import { readPoolContext, type PoolRecord } from './read-pool-context';
 import { runTransaction } from '@/server/db/run-transaction';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendLiquidityAudit } from './pool-audit';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { rowsOf } from '@/server/db/sql-values';
@@ -14,6 +16,7 @@ import { insertSelect } from '@/server/db/set-writes';
 
 export interface CreatePoolInput {
   userId: number;
+  actor?: AuditActor;
   projectId: number;
   creditTonnes: number;
   cashCents: bigint;
@@ -40,7 +43,9 @@ export function createPool(db: Database, input: CreatePoolInput, now: Date, tick
     const pool = context.pool ?? (await insertEmptyPool(tx, input.projectId, now));
     // On an empty pool (a new row, or one every provider left) the domain seeds it exactly like createPool.
     const change = addLiquidity(pool.state, tonnes, input.cashCents);
-    return depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
+    const result = await depositLiquidityIn(tx, { userId: input.userId, pool, context, change, now });
+    await appendLiquidityAudit(tx, input.actor, 'pool.created', result, now);
+    return result;
   }));
 }
 

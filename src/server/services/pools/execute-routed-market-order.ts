@@ -18,6 +18,8 @@ import { findPool } from './pool-queries';
 import { readRoutingInputs, type RoutingInputs } from './read-routing-inputs';
 import { runTransaction } from '@/server/db/run-transaction';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
 import { mapTicket, type IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 
 export interface RoutedMarketOrder {
@@ -37,7 +39,7 @@ export interface RoutedMarketOrder {
  */
 export async function executeRoutedMarketOrder(
   deps: { db: Database; clock: () => Date; events: MarketEvents },
-  input: MarketOrderRequest,
+  input: MarketOrderRequest & { actor?: AuditActor },
   ticket?: IdempotencyTicket<RoutedMarketOrder>,
 ): Promise<RoutedMarketOrder | null> {
   // A plain read first, so that projects without a pool pay nothing extra.
@@ -53,7 +55,15 @@ export async function executeRoutedMarketOrder(
     const inputs = await readRoutingInputs(tx, input);
     if (!tradablePool(inputs.pool)) return null;
     const plan = planWithinMeans(input, inputs);
-    return executePlan(tx, input, plan, inputs.pool, lock, now);
+    const executed = await executePlan(tx, input, plan, inputs.pool, lock, now);
+    // Last in the transaction; the book part runs without an actor, so this is the order's one entry.
+    if (input.actor) {
+      await appendAuditEntries(tx, [{
+        actor: input.actor, action: 'order.market_routed', targetType: 'project', targetId: String(input.projectId),
+        after: { projectId: input.projectId, side: input.side, quantity: input.quantity, trades: executed.trades.length, routing: executed.routing },
+      }], now);
+    }
+    return executed;
   }));
   if (result) {
     deps.events.publish({ type: 'project', projectId: input.projectId });

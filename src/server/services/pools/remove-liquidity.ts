@@ -10,6 +10,8 @@ import { cashChangeStatement, ledgerStatement, poolUpdateStatement, positionStat
 import { lockPoolProject } from '@/server/services/trading/project-lock';
 import { readPoolContext } from './read-pool-context';
 import { runTransaction } from '@/server/db/run-transaction';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendLiquidityAudit } from './pool-audit';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
 import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { combineStatements } from './sql-rows';
@@ -17,6 +19,7 @@ import { rowsOf } from '@/server/db/sql-values';
 
 export interface RemoveLiquidityInput {
   userId: number;
+  actor?: AuditActor;
   poolId: number;
   lpUnits: bigint;
 }
@@ -54,7 +57,7 @@ export function removeLiquidity(db: Database, input: RemoveLiquidityInput, now: 
       ledgerStatement({ userId: input.userId, type: 'liquidity_remove', projectId, quantity: tonnes, totalCents: change.cashCents, feeCents: 0n, now }),
     ];
     const [row] = rowsOf<{ cash_cents: string }>(await tx.execute(combineStatements(statements, sql`select (select cash_cents::text from account) as cash_cents`)));
-    return {
+    const result = {
       pool: { ...pool, state: change.poolAfter },
       creditTonnes: change.creditTonnes,
       cashCents: change.cashCents,
@@ -62,5 +65,7 @@ export function removeLiquidity(db: Database, input: RemoveLiquidityInput, now: 
       lpUnitsAfter,
       cashCentsAfter: BigInt(row.cash_cents),
     };
+    await appendLiquidityAudit(tx, input.actor, 'pool.liquidity_removed', result, now);
+    return result;
   }));
 }

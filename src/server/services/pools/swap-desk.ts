@@ -10,9 +10,11 @@ import { SwapBatchLedger, type SwapCommand } from '@/domain/amm/swap-batch-ledge
 import { writeSwapBatch } from './write-swap-batch';
 import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import type { StatementRunner } from '@/server/db/statement-runner';
+import type { AuditActor, AuditEntryInput } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
 
-/** A swap as the desk queues it: keyed requests carry their idempotency ticket. */
-export type DeskSwap = SwapCommand & { ticket?: IdempotencyTicket<SwapResult> };
+/** A swap as the desk queues it: keyed requests carry their idempotency ticket, and who sent it for the audit log. */
+export type DeskSwap = SwapCommand & { ticket?: IdempotencyTicket<SwapResult>; actor?: AuditActor };
 
 /**
  * Entry point of swaps: a configuration of the one batching pipeline (BatchDesk), keyed by project. Swaps of one pool
@@ -54,6 +56,17 @@ export class SwapDesk {
     const ledger = new SwapBatchLedger(pool.id, pool.state, state.users, state.lots, now.getTime());
     const outcomes = ledger.run(commands);
     const tradeIds = ledger.fills.length > 0 ? await writeSwapBatch(tx, projectId, ledger, now, statements) : new Map<number, number>();
+    // One append for the whole batch (two statements), last in its transaction like the order book's.
+    const audited = outcomes.flatMap((outcome, index): AuditEntryInput[] => {
+      const { actor } = commands[index] as DeskSwap;
+      if (!actor || !outcome.ok) return [];
+      const { fill } = outcome;
+      return [{
+        actor, action: 'pool.swapped', targetType: 'trade', targetId: String(tradeIds.get(fill.key)),
+        after: { projectId, poolId: pool.id, side: fill.command.side, quantity: fill.command.quantity, priceCents: fill.priceCents.toString(), totalCents: fill.quote.cashCents.toString() },
+      }];
+    });
+    await appendAuditEntries(tx, audited, now, statements);
     return outcomes.map((outcome): Settled<SwapResult> => {
       if (!outcome.ok) return outcome;
       const { fill } = outcome;

@@ -2,6 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/server/db/schema';
 import { NotFoundError } from '@/domain/errors';
+import type { AuditActor } from '@/domain/audit/audit-chain';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
+import { runTransaction } from '@/server/db/run-transaction';
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@/shared/schemas/developer';
 import { newWebhookSecret } from './sign-webhook';
 import { checkWebhookUrl } from './webhook-url-guard';
@@ -24,14 +27,19 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
 });
 
 export async function createWebhookEndpoint(
-  db: Database, input: { userId: number; url: string; events: WebhookEvent[] }, options: { allowPrivate: boolean; now: Date; secrets: WebhookSecretBox },
+  db: Database, input: { userId: number; url: string; events: WebhookEvent[] },
+  options: { allowPrivate: boolean; now: Date; secrets: WebhookSecretBox; audit?: AuditActor },
 ): Promise<CreatedWebhookEndpoint> {
   const url = checkWebhookUrl(input.url, options.allowPrivate).toString();
   const secret = newWebhookSecret();
-  // Only the sealed secret is stored; the clear one is in this answer and nowhere else.
-  const [row] = await db.insert(webhookEndpoints).values({
-    userId: input.userId, url, events: [...new Set(input.events)], secret: options.secrets.seal(secret, input.userId), createdAt: options.now,
-  }).returning();
+  // Only the sealed secret is stored; the clear one is in this answer and nowhere else (nor in the audit log).
+  const row = await runTransaction(db, async (tx) => {
+    const [created] = await tx.insert(webhookEndpoints).values({
+      userId: input.userId, url, events: [...new Set(input.events)], secret: options.secrets.seal(secret, input.userId), createdAt: options.now,
+    }).returning();
+    if (options.audit) await appendAuditEntries(tx, [endpointEntry(options.audit, 'webhook_endpoint.created', created)], options.now);
+    return created;
+  });
   return { ...toEndpoint(row), secret };
 }
 
@@ -46,13 +54,18 @@ async function ownedEndpoint(db: Database, userId: number, endpointId: number): 
 }
 
 /** Stops new deliveries to the endpoint; pending ones are dropped from the queue as well. */
-export async function disableWebhookEndpoint(db: Database, userId: number, endpointId: number, now: Date): Promise<WebhookEndpoint> {
+const endpointEntry = (actor: AuditActor, action: string, row: EndpointRow) => ({
+  actor, action, targetType: 'webhook_endpoint', targetId: String(row.id), after: { url: row.url, events: row.events },
+});
+
+export async function disableWebhookEndpoint(db: Database, userId: number, endpointId: number, now: Date, audit?: AuditActor): Promise<WebhookEndpoint> {
   const owned = await ownedEndpoint(db, userId, endpointId);
   if (owned.disabledAt) return toEndpoint(owned);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(webhookEndpoints).set({ disabledAt: now }).where(eq(webhookEndpoints.id, endpointId)).returning();
     await tx.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint disabled' })
       .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+    if (audit) await appendAuditEntries(tx, [endpointEntry(audit, 'webhook_endpoint.deleted', row)], now);
     return toEndpoint(row);
   });
 }
@@ -69,15 +82,26 @@ export async function listWebhookDeliveries(db: Database, userId: number, endpoi
  * Sends a delivery again as a new one with the same `webhook-id` (receivers that already processed it can tell),
  * due at once and retried for another 24 hours.
  */
-export async function resendWebhookDelivery(db: Database, userId: number, endpointId: number, deliveryId: number, now: Date): Promise<WebhookDelivery> {
+export async function resendWebhookDelivery(
+  db: Database, userId: number, endpointId: number, deliveryId: number, now: Date, audit?: AuditActor,
+): Promise<WebhookDelivery> {
   const endpoint = await ownedEndpoint(db, userId, endpointId);
   if (endpoint.disabledAt) throw new NotFoundError(`Webhook endpoint ${endpointId} is disabled`);
   const [original] = await db.select().from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
   if (!original) throw new NotFoundError(`Webhook delivery ${deliveryId} not found`);
-  const [row] = await db.insert(webhookDeliveries).values({
-    endpointId, messageId: original.messageId, eventType: original.eventType, payload: original.payload,
-    nextAttemptAt: now, createdAt: now,
-  }).returning();
+  const row = await runTransaction(db, async (tx) => {
+    const [resent] = await tx.insert(webhookDeliveries).values({
+      endpointId, messageId: original.messageId, eventType: original.eventType, payload: original.payload,
+      nextAttemptAt: now, createdAt: now,
+    }).returning();
+    if (audit) {
+      await appendAuditEntries(tx, [{
+        actor: audit, action: 'webhook_delivery.resent', targetType: 'webhook_delivery', targetId: String(resent.id),
+        after: { endpointId, resentFrom: original.id, messageId: original.messageId, eventType: original.eventType },
+      }], now);
+    }
+    return resent;
+  });
   return toDelivery(row);
 }
