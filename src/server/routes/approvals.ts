@@ -8,6 +8,7 @@ import { isSharedOrganisation } from '@/server/services/organisations/organisati
 import { requireActing } from '@/server/auth/current-user';
 import { findPolicy, setPolicy, toPolicyView } from '@/server/services/approvals/approval-policies';
 import type { OrderExecutors } from '@/server/services/approvals/order-approvals';
+import { requestActor } from '@/server/auth/request-actor';
 import { approveRequest, getApproval, listApprovals, rejectRequest } from '@/server/services/approvals/approval-requests';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -50,12 +51,14 @@ export function approvalRoutes(deps: AppDeps, orders: OrderExecutors): FastifyPl
       schema: { tags, params, body: approvalDecisionBody, description: 'Runs the request once, as its requester, at today’s prices; a refused run is answered with status failed and the reason.', response: { 200: approval, ...errors } },
     }, async (request) => {
       const now = clock();
-      return approveRequest({ db, statements, publish, orders }, await requireActing(request, db, now), request.params.id, request.body.comment, now);
+      const acting = await requireActing(request, db, now);
+      return approveRequest({ db, statements, publish, orders, audit: requestActor(request, acting) }, acting, request.params.id, request.body.comment, now);
     });
 
     app.post('/approvals/:id/reject', { schema: { tags, params, body: approvalDecisionBody, response: { 200: approval, ...errors } } }, async (request) => {
       const now = clock();
-      return rejectRequest(db, await requireActing(request, db, now), request.params.id, request.body.comment, now);
+      const acting = await requireActing(request, db, now);
+      return rejectRequest(db, acting, requestActor(request, acting), request.params.id, request.body.comment, now);
     });
   };
 }

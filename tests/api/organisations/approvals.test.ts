@@ -117,6 +117,17 @@ describe('retirements under a threshold of 10 t', () => {
     await assertLedgerInvariants(t.deps.db);
   });
 
+  it('each decision appends its audit entry in the decision\'s transaction: approved, rejected, failed', async () => {
+    const entries = async (id: number) => (await queryRows<{ action: string; person_id: number }>(t.deps, sql`select action, person_id from audit_entries where target_type = 'approval' and target_id = ${String(id)} order by seq`));
+    const lot = (await buyCredits(t.app, owner.cookie, project, 20)).credit.id;
+    const approved = (await retire(retirer.cookie, lot, 10)).json().approvalId;
+    const rejected = (await retire(retirer.cookie, lot, 10)).json().approvalId;
+    expect((await decide(approved, 'approve', approverA.cookie)).json().status).toBe('approved');
+    expect((await decide(rejected, 'reject', approverB.cookie, 'Not this quarter')).json().status).toBe('rejected');
+    expect(await entries(approved)).toEqual([{ action: 'approval.approved', person_id: approverA.user.id }]);
+    expect(await entries(rejected)).toEqual([{ action: 'approval.rejected', person_id: approverB.user.id }]);
+  });
+
   it('an oversized comment is a 400 and nothing changes', async () => {
     const request = await retire(retirer.cookie, creditId, 10);
     const id = request.json().approvalId;
@@ -135,6 +146,8 @@ describe('retirements under a threshold of 10 t', () => {
     const answer = await decide(request.json().approvalId, 'approve', approverA.cookie);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ status: 'failed', failure: expect.stringMatching(/retired|not found|hold/i), certificateId: null });
+    const audited = await queryRows<{ action: string }>(t.deps, sql`select action from audit_entries where target_type = 'approval' and target_id = ${String(request.json().approvalId)}`);
+    expect(audited.map((entry) => entry.action)).toEqual(['approval.failed']);
   });
 
   it('expires after its time: deciding it then is a 409 with a message, and it shows as expired', async () => {
@@ -148,6 +161,9 @@ describe('retirements under a threshold of 10 t', () => {
       expect([late.statusCode, late.json().message]).toEqual([409, 'This request has expired: ask the requester to send it again']);
       expect((await getAs(t.app, `/api/approvals/${id}`, retirer.cookie)).json().status).toBe('expired');
       expect(await activeTonnes(fresh)).toEqual({ quantity: 10, status: 'active' });
+      expect((await decide(id, 'reject', approverB.cookie)).statusCode).toBe(409);
+      const audited = await queryRows<{ action: string }>(t.deps, sql`select action from audit_entries where target_type = 'approval' and target_id = ${String(id)}`);
+      expect(audited.map((entry) => entry.action)).toEqual(['approval.expired']);
     } finally {
       await setPolicy({ approvalRetireTonnes: 10 });
     }

@@ -9,6 +9,8 @@ import type { Database, Executor } from '@/server/db/client';
 import type { IdempotencyTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
 import { runTransaction } from '@/server/db/run-transaction';
+import { appendAuditEntries } from '@/server/db/append-audit-entries';
+import type { AuditActor } from '@/domain/audit/audit-chain';
 import type { StatementRunner } from '@/server/db/statement-runner';
 import { approvalRequests, users } from '@/server/db/schema';
 import { executeApprovedIn, executeApprovedOrder, type ExecutionResult, type StoredRequest } from './approval-execution';
@@ -24,6 +26,14 @@ class AlreadyDecidedError extends ConflictError {
   }
 }
 export interface Actor { personId: number; accountId: number; role: Role }
+
+/** A decision's audit entry (approval.approved / rejected / failed / expired), appended last in the decision's transaction. */
+function decisionEntry(audit: AuditActor, row: Pick<Row, 'id' | 'kind' | 'requesterId' | 'valueCents'>, decision: 'approved' | 'rejected' | 'failed' | 'expired', after: Record<string, unknown> = {}) {
+  return {
+    actor: audit, action: `approval.${decision}`, targetType: 'approval', targetId: String(row.id),
+    after: { kind: row.kind, requesterId: row.requesterId, value: formatCents(row.valueCents), ...after },
+  };
+}
 
 type Gated = GatedRequest & { stored: StoredRequest; summary: string };
 /** A request the policy holds for an approver, not yet stored. */
@@ -102,14 +112,19 @@ export async function getApproval(db: Database, actor: Actor, id: number, now: D
   return toApproval(found, actor, now);
 }
 
-async function checkDecidable(db: Database, actor: Actor, id: number, now: Date): Promise<string> {
+async function checkDecidable(db: Database, actor: Actor, audit: AuditActor, id: number, now: Date): Promise<string> {
   const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.accountId, actor.accountId))).limit(1);
   if (!row) throw new NotFoundError(`Approval request ${id} not found`);
   const verdict = checkDecision(row, actor.personId, now);
   if (verdict.ok) return row.kind;
   if (verdict.kind === 'self') throw new ForbiddenError(verdict.message);
   if (verdict.kind === 'expired') {
-    await db.update(approvalRequests).set({ status: 'expired' }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')));
+    // Recorded as expired once, by whichever late decision attempt finds it first, with its audit entry.
+    await runTransaction(db, async (tx) => {
+      const [expired] = await tx.update(approvalRequests).set({ status: 'expired' })
+        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending'))).returning();
+      if (expired) await appendAuditEntries(tx, [decisionEntry(audit, expired, 'expired')], now);
+    });
   }
   throw new ConflictError(verdict.message);
 }
@@ -129,10 +144,10 @@ async function claim(tx: Parameters<Parameters<typeof runTransaction>[1]>[0], id
  * price, the requester's limit), it rolls back and the request is marked failed with the reason.
  */
 export async function approveRequest(
-  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void; orders: OrderExecutors }, actor: Actor, id: number, comment: string | undefined, now: Date,
+  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void; orders: OrderExecutors; audit: AuditActor }, actor: Actor, id: number, comment: string | undefined, now: Date,
 ): Promise<Approval> {
   const { db } = deps;
-  const kind = await checkDecidable(db, actor, id, now);
+  const kind = await checkDecidable(db, actor, deps.audit, id, now);
   const decided = { decidedBy: actor.personId, decidedAt: now, comment: comment || null };
   if (kind === 'order' || kind === 'market_order') {
     await approveOrder(deps, id, decided, now);
@@ -143,13 +158,17 @@ export async function approveRequest(
       const row = await claim(tx, id, { status: 'approved', ...decided }, now);
       const executed = await executeApprovedIn(tx, { accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredRequest }, now, deps.statements);
       await tx.update(approvalRequests).set({ result: executed }).where(eq(approvalRequests.id, id));
+      await appendAuditEntries(tx, [decisionEntry(deps.audit, row, 'approved', { result: executed })], now);
       return executed;
     });
     deps.publish(result.projectId);
   } catch (error) {
     if (!(error instanceof DomainError) || error instanceof AlreadyDecidedError) throw error;
-    await db.update(approvalRequests).set({ status: 'failed', failure: error.message, ...decided })
-      .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')));
+    await runTransaction(db, async (tx) => {
+      const [failed] = await tx.update(approvalRequests).set({ status: 'failed', failure: error.message, ...decided })
+        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending'))).returning();
+      if (failed) await appendAuditEntries(tx, [decisionEntry(deps.audit, failed, 'failed', { failure: error.message })], now);
+    });
   }
   return getApproval(db, actor, id, now);
 }
@@ -159,10 +178,14 @@ export async function approveRequest(
  * wins, the other gets 409), then the desk runs it once; a refusal marks the claimed request failed with the reason.
  */
 async function approveOrder(
-  deps: { db: Database; orders: OrderExecutors }, id: number, decided: Partial<Row>, now: Date,
+  deps: { db: Database; orders: OrderExecutors; audit: AuditActor }, id: number, decided: Partial<Row>, now: Date,
 ): Promise<void> {
   const { db } = deps;
-  const row = await runTransaction(db, (tx) => claim(tx, id, { status: 'approved', ...decided }, now));
+  const row = await runTransaction(db, async (tx) => {
+    const claimed = await claim(tx, id, { status: 'approved', ...decided }, now);
+    await appendAuditEntries(tx, [decisionEntry(deps.audit, claimed, 'approved')], now);
+    return claimed;
+  });
   try {
     const executed = await executeApprovedOrder(db, deps.orders, {
       accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredOrderRequest, valueCents: row.valueCents,
@@ -170,13 +193,20 @@ async function approveOrder(
     await db.update(approvalRequests).set({ result: executed }).where(eq(approvalRequests.id, id));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await db.update(approvalRequests).set({ status: 'failed', failure: error.message }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'approved')));
+    await runTransaction(db, async (tx) => {
+      const [failed] = await tx.update(approvalRequests).set({ status: 'failed', failure: error.message })
+        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'approved'))).returning();
+      if (failed) await appendAuditEntries(tx, [decisionEntry(deps.audit, failed, 'failed', { failure: error.message })], now);
+    });
   }
 }
 
 /** Rejects a pending, unexpired request with the approver's comment; nothing runs. */
-export async function rejectRequest(db: Database, actor: Actor, id: number, comment: string | undefined, now: Date): Promise<Approval> {
-  await checkDecidable(db, actor, id, now);
-  await runTransaction(db, (tx) => claim(tx, id, { status: 'rejected', decidedBy: actor.personId, decidedAt: now, comment: comment || null }, now));
+export async function rejectRequest(db: Database, actor: Actor, audit: AuditActor, id: number, comment: string | undefined, now: Date): Promise<Approval> {
+  await checkDecidable(db, actor, audit, id, now);
+  await runTransaction(db, async (tx) => {
+    const row = await claim(tx, id, { status: 'rejected', decidedBy: actor.personId, decidedAt: now, comment: comment || null }, now);
+    await appendAuditEntries(tx, [decisionEntry(audit, row, 'rejected', { comment: comment || null })], now);
+  });
   return getApproval(db, actor, id, now);
 }
