@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/schemas/common';
@@ -7,7 +6,7 @@ import { NotFoundError, RateLimitedError } from '@/domain/errors';
 import type { AppDeps } from '@/server/app-deps';
 import { MarketFeed, readFeedState, snapshotToWire, type FeedMessage } from '@/server/services/trading/market-feed';
 import { fileResponse } from './file-responses';
-import { HEARTBEAT_MS, RECONNECT_AFTER_SHUTDOWN_MS } from './market-stream';
+import { openEventStream, trackEventStreams, type EventStream } from './event-stream';
 
 /** Open feed streams per instance: each holds a socket and a listener; past this, new ones wait (429, Retry-After). */
 export const MAX_FEED_STREAMS = 1000;
@@ -25,10 +24,7 @@ export function marketFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, events } = deps;
   return async (app) => {
     const feed = new MarketFeed(db, events, (error) => app.log.error({ err: error }, 'market feed read failed'));
-    const openStreams = new Set<(farewell?: string) => void>();
-    app.addHook('preClose', async () => {
-      for (const end of [...openStreams]) end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n: server shutting down, reconnect\n\n`);
-    });
+    const openStreams = trackEventStreams(app);
     app.addHook('onClose', async () => feed.close());
 
     app.get('/trading/feed/:projectId', {
@@ -57,41 +53,20 @@ export function marketFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const { projectId } = request.params;
       if (openStreams.size >= MAX_FEED_STREAMS) throw new RateLimitedError('Too many live market feeds are open on this server; try again in a few seconds', 5);
       const lastEventId = Number(request.headers['last-event-id']);
-      let end: ((farewell?: string) => void) | null = null;
+      let stream: EventStream | null = null;
       const send = (message: FeedMessage) => {
         if (message.kind === 'resync') return void raw.write('event: resync\ndata: {}\n\n');
         raw.write(`event: diff\nid: ${message.diff.seq}\ndata: ${JSON.stringify(message.diff)}\n\n`);
-        if (raw.writableLength > MAX_BUFFERED_BYTES) end?.();
+        if (raw.writableLength > MAX_BUFFERED_BYTES) stream?.end();
       };
       const raw = reply.raw;
       const subscription = await feed.subscribe(projectId, (message) => send(message));
       if (!subscription) throw new NotFoundError(`Project ${projectId} not found`);
-      reply.hijack();
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write('retry: 2000\n\n');
+      stream = openEventStream(openStreams, request, reply, { onClose: () => subscription.unsubscribe() });
       // A client that resumes where this instance's feed stands needs no snapshot: the next diff starts there.
       if (lastEventId !== subscription.snapshot.seq) {
         raw.write(`event: snapshot\nid: ${subscription.snapshot.seq}\ndata: ${JSON.stringify(subscription.snapshot)}\n\n`);
       }
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const cleanUp = () => {
-        subscription.unsubscribe();
-        clearInterval(heartbeat);
-        if (end) openStreams.delete(end);
-      };
-      end = (farewell?: string) => {
-        cleanUp();
-        raw.end(farewell);
-      };
-      openStreams.add(end);
-      request.raw.once('close', cleanUp);
-      raw.once('close', cleanUp);
     });
   };
 }

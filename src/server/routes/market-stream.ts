@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/schemas/common';
@@ -7,13 +6,10 @@ import { NotFoundError } from '@/domain/errors';
 import type { AppDeps } from '@/server/app-deps';
 import { projectExists } from '@/server/services/trading/market-queries';
 import { fileResponse } from './file-responses';
+import { openEventStream, trackEventStreams } from './event-stream';
 
-/** A comment line this often keeps proxies and the browser from timing the stream out. */
-export const HEARTBEAT_MS = 15_000;
 /** Changes within this window are announced once: a batch of trades is one refresh, not fifty. */
 export const COALESCE_MS = 100;
-/** Sent as the stream's `retry` when the server shuts down: clients reconnect (to another instance) this soon. */
-export const RECONNECT_AFTER_SHUTDOWN_MS = 500;
 
 /**
  * GET /api/trading/stream/:projectId — Server-Sent Events. Sends `event: market` (data `{"projectId":…}`) within
@@ -23,11 +19,7 @@ export const RECONNECT_AFTER_SHUTDOWN_MS = 500;
 export function marketStreamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, events } = deps;
   return async (app) => {
-    const openStreams = new Set<(farewell?: string) => void>();
-    // Open streams would keep the server from closing: end them first, telling clients to reconnect soon.
-    app.addHook('preClose', async () => {
-      for (const end of [...openStreams]) end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n: server shutting down, reconnect\n\n`);
-    });
+    const openStreams = trackEventStreams(app);
 
     app.get('/trading/stream/:projectId', {
       schema: {
@@ -41,18 +33,14 @@ export function marketStreamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const { projectId } = request.params;
       if (!(await projectExists(db, projectId))) throw new NotFoundError(`Project ${projectId} not found`);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`retry: 2000\n: connected to project ${projectId}\n\n`);
-
       let pending: NodeJS.Timeout | null = null;
+      const { raw } = openEventStream(openStreams, request, reply, {
+        comment: `connected to project ${projectId}`,
+        onClose: () => {
+          unsubscribe();
+          if (pending) clearTimeout(pending);
+        },
+      });
       const announce = () => {
         pending = null;
         raw.write(`event: market\ndata: ${JSON.stringify({ projectId })}\n\n`);
@@ -60,20 +48,6 @@ export function marketStreamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const unsubscribe = events.subscribe((event) => {
         if (event.type === 'project' && event.projectId === projectId && pending === null) pending = setTimeout(announce, COALESCE_MS);
       });
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const cleanUp = () => {
-        unsubscribe();
-        clearInterval(heartbeat);
-        if (pending) clearTimeout(pending);
-        openStreams.delete(end);
-      };
-      const end = (farewell?: string) => {
-        cleanUp();
-        raw.end(farewell);
-      };
-      openStreams.add(end);
-      request.raw.once('close', cleanUp);
-      raw.once('close', cleanUp);
     });
   };
 }

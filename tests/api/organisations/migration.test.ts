@@ -1,19 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@/server/db/client';
-import { MIGRATIONS_FOLDER } from '@/server/db/client';
-import * as schema from '@/server/db/schema';
-import { seedCatalogue } from '@/server/db/seed';
 import { hashPassword } from '@/server/auth/passwords';
 import { hashApiKey } from '@/server/auth/api-keys';
-import { createTestApp, type TestApp } from '@tests/support/test-app';
-import { getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import type { TestApp } from '@tests/support/test-app';
+import { appOnOlderDatabase } from '@tests/support/older-database';
+import { getAs, postJson } from '@tests/support/api-calls';
 import { queryRows } from '@tests/api/trading/trading-kit';
 
 // Issue 30, item 1: every existing account and its data migrate without loss. The database is written at migration
@@ -23,20 +14,6 @@ import { queryRows } from '@tests/api/trading/trading-kit';
 const LAST_MAIN_MIGRATION = 14;
 const PASSWORD = 'correct horse battery';
 const KEY_SECRET = `cl_live_${'k'.repeat(43)}`;
-
-const dir = mkdtempSync(path.join(tmpdir(), 'orgs-migration-'));
-const dataDir = path.join(dir, 'data');
-
-/** The migrations folder as today's main has it: the journal cut after 0014. */
-function mainMigrations(): string {
-  const folder = path.join(dir, 'migrations');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_MAIN_MIGRATION);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 const OWNED = `
   select 'holding' as kind, id::text as id, user_id from holdings
@@ -50,14 +27,16 @@ const OWNED = `
 
 let before: Array<{ kind: string; id: string; user_id: number }>;
 let t: TestApp;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const pglite = new PGlite(dataDir);
-  const db = drizzle(pglite, { schema }) as unknown as Database;
-  await migrate(drizzle(pglite), { migrationsFolder: mainMigrations() });
-  await seedCatalogue(db);
   const hash = await hashPassword(PASSWORD);
-  await pglite.exec(`
+  ({ t, close } = await appOnOlderDatabase({
+    prefix: 'orgs-migration-',
+    // The migrations as today's main has them: the journal cut after 0014.
+    keep: (entries) => entries.filter((entry) => entry.idx <= LAST_MAIN_MIGRATION),
+    write: async (pglite) => {
+      await pglite.exec(`
     insert into users (email, password_hash, first_name, company_name, cash_cents, deposited_cents)
       values ('ada@example.com', '${hash}', 'Ada', 'Analytical Engines Ltd', 900000, 1000000), ('bob@example.com', '${hash}', 'Bob', null, 1000000, 1000000);
     insert into holdings (user_id, project_id, quantity, serial_start, serial_end, purchase_price_cents, status)
@@ -71,13 +50,12 @@ beforeAll(async () => {
     insert into api_keys (user_id, name, prefix, secret_hash, scopes) values (1, 'Books', 'cl_live_kkkkkk', '${hashApiKey(KEY_SECRET)}', '{read}');
     insert into webhook_endpoints (user_id, url, events, secret) values (2, 'https://example.com/hook', '{purchase.completed}', 'whsec_legacyplaintextsecret');
   `);
-  before = (await pglite.query<{ kind: string; id: string; user_id: number }>(OWNED)).rows;
-  await pglite.close();
-  t = await createTestApp(ROOMY_RATE_LIMIT, { persistentDataDir: dataDir });
+      before = (await pglite.query<{ kind: string; id: string; user_id: number }>(OWNED)).rows;
+    },
+  }));
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close?.();
 });
 
 describe('a database written by today’s main, opened after the organisations migration', () => {

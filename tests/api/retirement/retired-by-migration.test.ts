@@ -1,18 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@/server/db/client';
-import { MIGRATIONS_FOLDER } from '@/server/db/client';
-import * as schema from '@/server/db/schema';
-import { seedCatalogue } from '@/server/db/seed';
 import type { Certificate } from '@/shared/schemas/certificate';
-import { createTestApp, type TestApp } from '@tests/support/test-app';
-import { getAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import type { TestApp } from '@tests/support/test-app';
+import { appOnOlderDatabase, type JournalEntry } from '@tests/support/older-database';
+import { getAs } from '@tests/support/api-calls';
 import { queryRows } from '@tests/api/trading/trading-kit';
 
 // Issue 30, item 1: certificates issued before the retiring organisation was recorded get it back-filled from the
@@ -21,29 +13,14 @@ import { queryRows } from '@tests/api/trading/trading-kit';
 
 const MIGRATION_TAG = '_retired_by_organisation';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'retired-by-migration-'));
-const dataDir = path.join(dir, 'data');
-
-/** The migrations folder without this one (whatever number the merge gives it) and any after it. */
-function migrationsBefore(): string {
-  const folder = path.join(dir, 'migrations');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
-  const cut = journal.entries.find((entry) => entry.tag.endsWith(MIGRATION_TAG));
+/** The migrations without this one (whatever number the merge gives it) and any after it. */
+function migrationsBefore(entries: JournalEntry[]): JournalEntry[] {
+  const cut = entries.find((entry) => entry.tag.endsWith(MIGRATION_TAG));
   if (!cut) throw new Error(`no migration ending in ${MIGRATION_TAG}`);
-  journal.entries = journal.entries.filter((entry) => entry.idx < cut.idx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
+  return entries.filter((entry) => entry.idx < cut.idx);
 }
 
-let t: TestApp;
-
-beforeAll(async () => {
-  const pglite = new PGlite(dataDir);
-  const db = drizzle(pglite, { schema }) as unknown as Database;
-  await migrate(drizzle(pglite), { migrationsFolder: migrationsBefore() });
-  await seedCatalogue(db);
+async function writeOldCertificates(pglite: PGlite): Promise<void> {
   // 1: a person alone; 2: a shared organisation with a legal name; 3: a shared one without, two members (3's
   // account and person 1); 4: a shared one without a legal name and one member; 5: a person who set a legal name.
   await pglite.exec(`
@@ -62,12 +39,16 @@ beforeAll(async () => {
     insert into certificates (id, user_id, holding_id, project_id, beneficiary, reason, quantity, serial_start, serial_end, retired_at)
       select 'CERT-OLDAAAAAAAAAAAA' || chr(64 + n), n, n, 1, 'Someone', 'Net zero', 1, n, n, now() from generate_series(1, 5) as n;
   `);
-  await pglite.close();
-  t = await createTestApp(ROOMY_RATE_LIMIT, { persistentDataDir: dataDir });
+}
+
+let t: TestApp;
+let close: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ t, close } = await appOnOlderDatabase({ prefix: 'retired-by-migration-', keep: migrationsBefore, write: writeOldCertificates }));
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close?.();
 });
 
 describe('certificates issued before the retiring organisation was recorded', () => {

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { EventSource } from 'eventsource';
+import type { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '@/server/app-deps';
 import { closeAppDeps, createAppDeps } from '@/server/bootstrap';
@@ -10,6 +9,7 @@ import type { FeedDiffWire, FeedSnapshot } from '@/shared/schemas/trading';
 import { FeedFollower } from '@/client/features/trading/lib/feed-follower';
 import { buildCheckedApp, createTestApp, type TestApp } from '@tests/support/test-app';
 import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { asShown, baseUrlOf, listenOnLoopback, openFeedSource, readFeedStreamStart, shownBook } from '@tests/support/feed-client';
 import { cancelOrder, marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
 
 // Issue 31 item 3: "every instance serves the same sequence". Two app instances on one PostgreSQL database, each with
@@ -25,11 +25,6 @@ let seller: Trader;
 let buyer: Trader;
 const sources: EventSource[] = [];
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 /**
  * A FeedFollower on a real EventSource, recording what the stream said: the snapshot's seq, then each diff's
  * prevSeq → seq, and any resync. A gap makes the follower ask for a resync, which this test counts and never expects.
@@ -37,8 +32,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 function follow(baseUrl: string) {
   const seen = { snapshots: [] as number[], diffs: [] as Array<[prevSeq: number, seq: number]>, resyncs: 0 };
   const follower = new FeedFollower({ changed: () => {}, resync: () => { seen.resyncs += 1; } });
-  const source = new EventSource(`${baseUrl}/api/trading/feed/${project.id}/stream`);
-  sources.push(source);
+  const source = openFeedSource(baseUrl, project.id, sources);
   source.addEventListener('snapshot', (event) => seen.snapshots.push((JSON.parse(event.data) as FeedSnapshot).seq));
   source.addEventListener('diff', (event) => {
     const diff = JSON.parse(event.data) as FeedDiffWire;
@@ -48,15 +42,6 @@ function follow(baseUrl: string) {
   follower.follow({ addEventListener: (type, listener) => source.addEventListener(type, (event) => listener(event as MessageEvent<string>)) });
   return { follower, seen };
 }
-
-/** What a follower's book shows, in the snapshot's wire terms. */
-function shown(follower: FeedFollower) {
-  const book = follower.book;
-  if (!book) return null;
-  const level = (l: { priceCents: bigint; tonnes: number; orders: number }) => ({ price: (Number(l.priceCents) / 100).toFixed(2), quantity: l.tonnes, orders: l.orders });
-  return { seq: book.seq, bids: book.bids.map(level), asks: book.asks.map(level), tradeIds: book.trades.map((trade) => trade.id) };
-}
-const expected = (snapshot: FeedSnapshot) => ({ seq: snapshot.seq, bids: snapshot.bids, asks: snapshot.asks, tradeIds: snapshot.trades.map((trade) => trade.id) });
 
 async function snapshotOf(app: FastifyInstance): Promise<FeedSnapshot> {
   const response = await send(app, 'GET', `/api/trading/feed/${project.id}`);
@@ -93,7 +78,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the market-data feed on two insta
   });
 
   it('serves the same seq numbers and the same book on B as on A for orders placed through A', async () => {
-    const [urlA, urlB] = [await listen(a.app), await listen(b.app)];
+    const [urlA, urlB] = [await listenOnLoopback(a.app), await listenOnLoopback(b.app)];
     const onA = follow(urlA);
     const onB = follow(urlB);
     await expect.poll(() => onA.follower.book !== null && onB.follower.book !== null).toBe(true);
@@ -118,9 +103,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the market-data feed on two insta
     // One change at a time, each settled on both instances before the next: both then must have sent the same diffs.
     for (const step of steps) {
       expect([200, 201]).toContain((await step()).statusCode);
-      const snapshot = expected(await snapshotOf(b.app));
-      await expect.poll(() => shown(onA.follower), { timeout: 5000 }).toEqual(snapshot);
-      await expect.poll(() => shown(onB.follower), { timeout: 5000 }).toEqual(snapshot);
+      const snapshot = asShown(await snapshotOf(b.app));
+      await expect.poll(() => shownBook(onA.follower), { timeout: 5000 }).toEqual(snapshot);
+      await expect.poll(() => shownBook(onB.follower), { timeout: 5000 }).toEqual(snapshot);
     }
 
     expect(onB.follower.applied).toBeGreaterThanOrEqual(steps.length);
@@ -135,20 +120,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the market-data feed on two insta
 
   it('lets a client that reconnects to the other instance resume at its seq, without a snapshot', async () => {
     const seq = (await snapshotOf(a.app)).seq;
-    const urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
-    const read = async (lastEventId: number) => {
-      const controller = new AbortController();
-      const response = await fetch(`${urlB}/api/trading/feed/${project.id}/stream`, { headers: { 'last-event-id': String(lastEventId) }, signal: controller.signal });
-      const reader = response.body!.getReader();
-      let text = '';
-      const deadline = Date.now() + 300;
-      while (Date.now() < deadline && !text.includes('event: snapshot')) {
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 100))]);
-        if (chunk?.value) text += new TextDecoder().decode(chunk.value);
-      }
-      controller.abort();
-      return text;
-    };
+    const read = (lastEventId: number) => readFeedStreamStart(baseUrlOf(b.app), project.id, { 'last-event-id': String(lastEventId) });
     expect(await read(seq)).not.toContain('event: snapshot');
     expect(await read(seq - 1)).toContain(`event: snapshot\nid: ${seq}\n`);
   });

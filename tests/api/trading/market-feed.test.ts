@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { EventSource } from 'eventsource';
+import type { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@/shared/schemas/project';
 import type { FeedSnapshot } from '@/shared/schemas/trading';
 import { FeedFollower, type FeedSource } from '@/client/features/trading/lib/feed-follower';
 import { createTestApp, type TestApp } from '@tests/support/test-app';
 import { findProject, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { asShown, listenOnLoopback, openFeedSource, readFeedStreamStart, shownBook } from '@tests/support/feed-client';
 import { cancelOrder, marketOrder, newTrader, placeOrder, send, type Trader } from './trading-kit';
 
 // Issue 31's sequenced market-data feed, followed by a real EventSource client (the `eventsource` package) through
@@ -20,8 +20,7 @@ const sources: EventSource[] = [];
 
 beforeAll(async () => {
   t = await createTestApp(ROOMY_RATE_LIMIT);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
   project = await findProject(t.app, 'Pennsylvania Coal Mine Methane');
   seller = await newTrader(t.app, project, 30, 'Seller');
   buyer = await newTrader(t.app, project, 0, 'Buyer');
@@ -37,15 +36,6 @@ async function freshSnapshot(): Promise<FeedSnapshot> {
   return response.json() as FeedSnapshot;
 }
 
-/** What a follower's book shows, in the snapshot's wire terms, to compare the two. */
-function shown(follower: FeedFollower) {
-  const book = follower.book;
-  if (!book) return null;
-  const level = (l: { priceCents: bigint; tonnes: number; orders: number }) => ({ price: (Number(l.priceCents) / 100).toFixed(2), quantity: l.tonnes, orders: l.orders });
-  return { seq: book.seq, bids: book.bids.map(level), asks: book.asks.map(level), tradeIds: book.trades.map((trade) => trade.id) };
-}
-const expected = (snapshot: FeedSnapshot) => ({ seq: snapshot.seq, bids: snapshot.bids, asks: snapshot.asks, tradeIds: snapshot.trades.map((trade) => trade.id) });
-
 /** A follower on a real EventSource; `dropNext()` swallows the next diff, as a lossy network would. */
 function follow() {
   let dropping = false;
@@ -57,8 +47,7 @@ function follow() {
   let source: EventSource;
   const connect = () => {
     source?.close();
-    source = new EventSource(`${baseUrl}/api/trading/feed/${project.id}/stream`);
-    sources.push(source);
+    source = openFeedSource(baseUrl, project.id, sources);
     const lossy: FeedSource = {
       addEventListener: (type, listener) => source.addEventListener(type, (event) => {
         if (type === 'diff' && dropping) {
@@ -95,7 +84,7 @@ describe('the feed stream', () => {
     expect((await marketOrder(t.app, buyer, { projectId: project.id, orderType: 'buy', quantity: 3 })).statusCode).toBe(200);
     const snapshot = await freshSnapshot();
     expect(snapshot.trades.length).toBeGreaterThan(0);
-    await expect.poll(() => shown(follower), { timeout: 5000 }).toEqual(expected(snapshot));
+    await expect.poll(() => shownBook(follower), { timeout: 5000 }).toEqual(asShown(snapshot));
     expect(follower.applied).toBeGreaterThan(0);
     expect(follower.gaps).toBe(0);
   });
@@ -111,24 +100,12 @@ describe('the feed stream', () => {
     expect(follower.gaps).toBe(0);
     await placeOrder(t.app, buyer, { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: '24.00' });
     await expect.poll(() => follower.gaps, { timeout: 5000 }).toBe(1);
-    await expect.poll(async () => JSON.stringify(shown(follower)) === JSON.stringify(expected(await freshSnapshot())), { timeout: 5000 }).toBe(true);
+    await expect.poll(async () => JSON.stringify(shownBook(follower)) === JSON.stringify(asShown(await freshSnapshot())), { timeout: 5000 }).toBe(true);
   });
 
   it('resumes without a snapshot when Last-Event-ID is where the feed stands', async () => {
     const seq = (await freshSnapshot()).seq;
-    const read = async (headers: Record<string, string>) => {
-      const controller = new AbortController();
-      const response = await fetch(`${baseUrl}/api/trading/feed/${project.id}/stream`, { headers, signal: controller.signal });
-      const reader = response.body!.getReader();
-      let text = '';
-      const deadline = Date.now() + 300;
-      while (Date.now() < deadline && !text.includes('event: snapshot')) {
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 100))]);
-        if (chunk && chunk.value) text += new TextDecoder().decode(chunk.value);
-      }
-      controller.abort();
-      return text;
-    };
+    const read = (headers: Record<string, string>) => readFeedStreamStart(baseUrl, project.id, headers);
     expect(await read({})).toContain(`event: snapshot\nid: ${seq}\n`);
     expect(await read({ 'last-event-id': String(seq) })).not.toContain('event: snapshot');
     expect(await read({ 'last-event-id': String(seq - 1) })).toContain('event: snapshot');

@@ -1,5 +1,6 @@
 import type { Database } from '@/server/db/client';
-import type { MarketEvents } from '@/server/services/market-events';
+import type { MarketEvent, MarketEvents } from '@/server/services/market-events';
+import { BackgroundWorker } from '@/server/services/background-worker';
 import { evaluateAlerts, projectsWithRules } from './evaluate-alerts';
 
 const SWEEP_EVERY_MS = 30_000;
@@ -14,7 +15,7 @@ const SWEEP_CHUNK = 50;
  * have moved) and every 30 s, for changes that published nothing. Every instance runs one: the evaluator's locks and
  * unique keys make each firing happen once.
  */
-export class AlertWorker {
+export class AlertWorker extends BackgroundWorker {
   private readonly dirty = new Set<number>();
   /**
    * The projects that have a rule, as of the last sweep plus the rules made since (any instance's, through the
@@ -24,51 +25,24 @@ export class AlertWorker {
   private watched = new Set<number>();
   private readonly addedDuringSweep = new Set<number>();
   private sweepDue = true;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; log: (message: string) => void }) {}
-
-  start(): void {
-    this.unsubscribe = this.deps.events.subscribe((event) => {
-      if (event.type === 'project' && this.watched.has(event.projectId)) this.dirty.add(event.projectId);
-      else if (event.type === 'alert-rules') { this.watched.add(event.projectId); this.addedDuringSweep.add(event.projectId); }
-      else if (event.type === 'catalogue') this.sweepDue = true;
-      else return;
-      this.nudge();
-    });
-    this.timer = setInterval(() => { this.sweepDue = true; this.nudge(); }, SWEEP_EVERY_MS);
-    this.timer.unref();
-    this.nudge();
+  constructor(private readonly deps: { db: Database; clock: () => Date; events: MarketEvents; log: (message: string) => void }) {
+    super({ name: 'alert', events: deps.events, log: deps.log, everyMs: SWEEP_EVERY_MS, passAtStart: true });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    this.unsubscribe?.();
-    await this.running;
+  protected onEvent(event: MarketEvent): boolean {
+    if (event.type === 'project' && this.watched.has(event.projectId)) this.dirty.add(event.projectId);
+    else if (event.type === 'alert-rules') { this.watched.add(event.projectId); this.addedDuringSweep.add(event.projectId); }
+    else if (event.type === 'catalogue') this.sweepDue = true;
+    else return false;
+    return true;
   }
 
-  /** Resolves once every project marked so far has been evaluated (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  protected onTick(): void {
+    this.sweepDue = true;
   }
 
-  private nudge(): void {
-    if (this.stopped) return;
-    if (this.running) { this.again = true; return; }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.pass()).catch((error: unknown) => {
-      this.deps.log(`alert pass failed: ${(error as Error).message}`);
-    }).finally(() => {
-      this.running = null;
-      if (this.again) { this.again = false; this.nudge(); }
-    });
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const sweeping = this.sweepDue;
     this.sweepDue = false;
     if (sweeping) {

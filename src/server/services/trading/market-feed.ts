@@ -5,13 +5,13 @@ import { formatCents } from '@/domain/money';
 import { diffLevels, FEED_DEPTH, FEED_TRADES, type FeedLevel } from '@/domain/trading/market-feed';
 import type { FeedDiffWire, FeedLevelWire, FeedSnapshot, Trade } from '@/shared/schemas/trading';
 import type { MarketEvents } from '@/server/services/market-events';
+import { bookSideLevels, type BookLevelRow } from '@/server/services/trading/order-queries';
 
 /** At most one read (and diff) per project per window: a burst of batches is one message, not fifty. */
 export const FEED_COALESCE_MS = 50;
 /** More new trades than this between two reads: the diff would be too large, so every client takes a new snapshot. */
 const MAX_TRADES_PER_DIFF = 500;
 
-interface LevelRow { price_cents: string; tonnes: string; orders: number }
 interface TradeRow { id: number; buy_order_id: number | null; sell_order_id: number | null; price_cents: string; quantity: number; total_cents: string; created_at: string }
 
 export interface FeedState {
@@ -28,28 +28,22 @@ export interface FeedState {
  * oldest first (up to MAX_TRADES_PER_DIFF + 1). Null for an unknown project.
  */
 export async function readFeedState(db: Database, projectId: number, afterTradeId: number | null): Promise<FeedState | null> {
-  const side = (orderType: 'buy' | 'sell') => sql`
-    select coalesce(json_agg(level), '[]'::json) from (
-      select price_cents::text as price_cents, sum(remaining_quantity)::text as tonnes, count(*)::int as orders
-      from orders where project_id = ${projectId}::int and order_type = ${orderType} and status in ('open', 'partially_filled')
-      group by price_cents order by price_cents ${orderType === 'buy' ? sql`desc` : sql`asc`} limit ${FEED_DEPTH}::int
-    ) level`;
   const trades = afterTradeId === null
     ? sql`select * from trades where project_id = ${projectId}::int order by id desc limit ${FEED_TRADES}::int`
     : sql`select * from trades where project_id = ${projectId}::int and id > ${afterTradeId}::int order by id limit ${MAX_TRADES_PER_DIFF + 1}::int`;
   const row = firstRow<{ found: boolean; seq: number | null; bids: unknown; asks: unknown; trades: unknown }>(await db.execute(sql`
     select exists (select 1 from projects where id = ${projectId}::int) as found,
       (select lots_version::float8 from project_versions where project_id = ${projectId}::int) as seq,
-      (${side('buy')}) as bids, (${side('sell')}) as asks,
+      (${bookSideLevels(projectId, 'buy', FEED_DEPTH)}) as bids, (${bookSideLevels(projectId, 'sell', FEED_DEPTH)}) as asks,
       (select coalesce(json_agg(json_build_object('id', t.id, 'buy_order_id', t.buy_order_id, 'sell_order_id', t.sell_order_id,
         'price_cents', t.price_cents::text, 'quantity', t.quantity, 'total_cents', t.total_cents::text, 'created_at', t.created_at)), '[]'::json)
         from (${trades}) t) as trades`));
   if (!row.found) return null;
-  const level = (level: LevelRow): FeedLevel => ({ priceCents: BigInt(level.price_cents), tonnes: Number(level.tonnes), orders: level.orders });
+  const level = (level: BookLevelRow): FeedLevel => ({ priceCents: BigInt(level.price_cents), tonnes: Number(level.tonnes), orders: level.orders });
   return {
     seq: Number(row.seq ?? 0),
-    bids: parseJson<LevelRow[]>(row.bids).map(level),
-    asks: parseJson<LevelRow[]>(row.asks).map(level),
+    bids: parseJson<BookLevelRow[]>(row.bids).map(level),
+    asks: parseJson<BookLevelRow[]>(row.asks).map(level),
     trades: parseJson<TradeRow[]>(row.trades).map((trade) => ({
       id: trade.id, projectId, buyOrderId: trade.buy_order_id, sellOrderId: trade.sell_order_id, pricePerCredit: formatCents(BigInt(trade.price_cents)),
       quantity: trade.quantity, totalValue: formatCents(BigInt(trade.total_cents)), createdAt: new Date(trade.created_at).toISOString(),

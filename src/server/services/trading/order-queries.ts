@@ -59,15 +59,19 @@ export async function listUserOrders(db: Database, userId: number): Promise<Orde
   return rows.map((row) => orderFromRow(row.order, row.projectName));
 }
 
-interface LevelJson {
+/** One price level as bookSideLevels aggregates it (bigints as text, so that json keeps them exact). */
+export interface BookLevelRow {
   price_cents: string;
   tonnes: string;
   orders: number;
 }
 
-/** Live orders aggregated by price, best first on each side, `depth` levels each; null for an unknown project. */
-export async function orderBookDepth(db: Database, projectId: number, depth: number): Promise<OrderBookData | null> {
-  const side = (orderType: 'buy' | 'sell') => sql`
+/**
+ * The live orders of one side aggregated by price, best first, `depth` levels, as a json array (BookLevelRow[]):
+ * a subquery, so that callers read it in the same statement (the same snapshot) as whatever else they need.
+ */
+export function bookSideLevels(projectId: number, orderType: 'buy' | 'sell', depth: number) {
+  return sql`
     select coalesce(json_agg(level), '[]'::json) from (
       select price_cents::text as price_cents, sum(remaining_quantity)::text as tonnes, count(*)::int as orders
       from orders
@@ -76,14 +80,19 @@ export async function orderBookDepth(db: Database, projectId: number, depth: num
       order by price_cents ${orderType === 'buy' ? sql`desc` : sql`asc`}
       limit ${depth}::int
     ) level`;
-  const result = await db.execute(sql`
-    select exists (select 1 from projects where id = ${projectId}::int) as found, (${side('buy')}) as bids, (${side('sell')}) as asks`);
-  const row = firstRow<{ found: boolean; bids: unknown; asks: unknown }>(result);
-  if (!row.found) return null;
-  return { buyOrders: parseJson<LevelJson[]>(row.bids).map(toLevel), sellOrders: parseJson<LevelJson[]>(row.asks).map(toLevel) };
 }
 
-function toLevel(level: LevelJson): OrderBookLevel {
+/** Live orders aggregated by price, best first on each side, `depth` levels each; null for an unknown project. */
+export async function orderBookDepth(db: Database, projectId: number, depth: number): Promise<OrderBookData | null> {
+  const result = await db.execute(sql`
+    select exists (select 1 from projects where id = ${projectId}::int) as found,
+      (${bookSideLevels(projectId, 'buy', depth)}) as bids, (${bookSideLevels(projectId, 'sell', depth)}) as asks`);
+  const row = firstRow<{ found: boolean; bids: unknown; asks: unknown }>(result);
+  if (!row.found) return null;
+  return { buyOrders: parseJson<BookLevelRow[]>(row.bids).map(toLevel), sellOrders: parseJson<BookLevelRow[]>(row.asks).map(toLevel) };
+}
+
+function toLevel(level: BookLevelRow): OrderBookLevel {
   const priceCents = BigInt(level.price_cents);
   const tonnes = BigInt(level.tonnes);
   return {

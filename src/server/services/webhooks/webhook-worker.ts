@@ -3,7 +3,8 @@ import type { Database } from '@/server/db/client';
 import { rowsOf } from '@/server/db/sql-values';
 import { nextAttemptAtMs } from '@/domain/webhooks/retry-schedule';
 import type { Config } from '@/server/config';
-import type { MarketEvents } from '@/server/services/market-events';
+import type { MarketEvent, MarketEvents } from '@/server/services/market-events';
+import { BackgroundWorker } from '@/server/services/background-worker';
 import { sweepExpiredAnswers } from '@/server/services/idempotency/idempotent-writes';
 import { deliverWebhook, type DeliveryAttempt } from './deliver-webhook';
 import type { WebhookSecretBox } from './webhook-secret-box';
@@ -19,13 +20,8 @@ interface DueDelivery { id: number; message_id: string; payload: string; attempt
  * never send the same attempt. It wakes after every committed change in this process (market events) and polls
  * for retries and other instances' events. It also sweeps expired idempotency answers now and then.
  */
-export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
+export class WebhookWorker extends BackgroundWorker {
   private lastSweepMs = 0;
-  private stopped = false;
   /**
    * False once a poll found no endpoint at all (not even a disabled one with deliveries left): then a commit writes no
    * delivery and nothing is due, so the passes that commits trigger (hundreds a second under trading load) skip their
@@ -37,37 +33,21 @@ export class WebhookWorker {
 
   constructor(private readonly deps: {
     db: Database; clock: () => Date; events: MarketEvents; config: Config['webhooks']; secrets: WebhookSecretBox; log: (message: string) => void;
-  }) {}
-
-  start(): void {
-    this.unsubscribe = this.deps.events.subscribe((event) => {
-      if (event.type === 'webhooks') this.endpointsExist = true;
-      this.nudge();
-    });
-    this.timer = setInterval(() => { this.pollDue = true; this.nudge(); }, this.deps.config.pollMs);
-    this.timer.unref();
+  }) {
+    super({ name: 'webhook', events: deps.events, log: deps.log, everyMs: deps.config.pollMs, passAtStart: false });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    this.unsubscribe?.();
-    await this.running;
+  /** Every committed change may have written a delivery. */
+  protected onEvent(event: MarketEvent): boolean {
+    if (event.type === 'webhooks') this.endpointsExist = true;
+    return true;
   }
 
-  /** Runs a pass soon; a nudge during a pass runs one more after it. */
-  nudge(): void {
-    if (this.stopped) return;
-    if (this.running) { this.again = true; return; }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.pass()).catch((error: unknown) => {
-      this.deps.log(`webhook pass failed: ${(error as Error).message}`);
-    }).finally(() => {
-      this.running = null;
-      if (this.again) { this.again = false; this.nudge(); }
-    });
+  protected onTick(): void {
+    this.pollDue = true;
   }
 
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const polling = this.pollDue;
     this.pollDue = false;
     if (polling) this.endpointsExist = await this.anyEndpoint();
