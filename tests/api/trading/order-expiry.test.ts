@@ -66,6 +66,10 @@ describe('GTD orders on a running server', () => {
     expect(late.json()).toMatchObject({ matched: false, trades: [] });
     await vi.waitFor(async () => expect((await orderRow(t, id)).status).toBe('cancelled'));
     expect(await tonnesOf(t.deps, seller.id, project.id)).toEqual({ active: 2 });
+    // The audit log says the market ended it, for the seller's organisation, once.
+    const audited = await queryRows<{ action: string; person_id: number | null; account_id: number }>(t.deps,
+      sql`select action, person_id, account_id from audit_entries where target_type = 'order' and target_id = ${String(id)} order by seq`);
+    expect(audited).toEqual([{ action: 'order.placed', person_id: seller.id, account_id: seller.id }, { action: 'order.expired', person_id: null, account_id: seller.id }]);
     await assertLedgerInvariants(t.deps.db);
   });
 });

@@ -107,6 +107,10 @@ describe('stop orders on a running server', () => {
       const shown = (await send(t.app, 'GET', '/api/trading/orders/my', buyer.cookie)).json().find((order: { id: number }) => order.id === stop.id);
       expect(shown).toMatchObject({ status: 'filled', stopPrice: '21.00' });
       expect(shown.triggeredAt).toEqual(expect.any(String));
+      // The audit log says the market triggered it, for the buyer's organisation, once.
+      const audited = await queryRows<{ action: string; person_id: number | null; account_id: number }>(t.deps,
+        sql`select action, person_id, account_id from audit_entries where target_type = 'order' and target_id = ${String(stop.id)} order by seq`);
+      expect(audited).toEqual([{ action: 'order.placed', person_id: buyer.id, account_id: buyer.id }, { action: 'order.stop_triggered', person_id: null, account_id: buyer.id }]);
       await assertLedgerInvariants(t.deps.db);
     });
   });

@@ -83,7 +83,7 @@ export function tradingStage(
       const run = await runOnBook(tx, cache, projectId, lock, commands, now, statements);
       const outcomes = run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now));
       // Last in the transaction: the audit head stays locked until the commit (append-audit-entries.ts).
-      await appendAuditEntries(tx, tradingAuditEntries(projectId, commands, outcomes), now, statements);
+      await appendAuditEntries(tx, tradingAuditEntries(projectId, commands, outcomes, run.changes.updatedOrders, now.getTime()), now, statements);
       return {
         outcomes,
         touchedUserIds: run.changes.touchedUserIds,

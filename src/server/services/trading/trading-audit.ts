@@ -1,9 +1,10 @@
 import type { AuditActor, AuditEntryInput } from '@/domain/audit/audit-chain';
+import type { LedgerOrder } from '@/domain/trading/ledger-rows';
 import type { TradingCommand } from '@/domain/trading/trading-command';
 import type { Settled } from '@/server/services/batching-queue';
 import type { PlacedOrder } from './run-batch';
 
-/** A trading command with who sent it; the desk's own commands (expiry, stop triggers) carry none and are not logged. */
+/** A trading command with who sent it; the desk's own commands (expiry, stop triggers) carry none. */
 export type AuditedCommand = TradingCommand & { actor?: AuditActor };
 
 const ACTIONS: Record<Exclude<TradingCommand['kind'], 'triggers'>, string> = {
@@ -15,10 +16,37 @@ const ACTIONS: Record<Exclude<TradingCommand['kind'], 'triggers'>, string> = {
  * after the command (status, price, quantities) and how many trades it made. A market order that stored nothing names
  * its project instead.
  */
-export function tradingAuditEntries(projectId: number, commands: readonly AuditedCommand[], outcomes: readonly Settled<PlacedOrder>[]): AuditEntryInput[] {
+export function tradingAuditEntries(
+  projectId: number, commands: readonly AuditedCommand[], outcomes: readonly Settled<PlacedOrder>[], updatedOrders: readonly LedgerOrder[] = [], nowMs = 0,
+): AuditEntryInput[] {
+  // What the market did in this batch, to orders already stored: stops its last price reached, GTD orders at their end
+  // (ended by the sweep's cancel or by the batch itself, whichever met them first).
+  const cancelledByPerson = new Set(commands.flatMap((command) => (command.kind === 'cancel' && !command.expiry ? [command.orderId] : [])));
+  const byMarket = updatedOrders.flatMap((order) => {
+    if (order.isNew) return [];
+    if (order.triggeredAtMs === nowMs) return [marketEntry(projectId, order, 'order.stop_triggered')];
+    const ended = order.status === 'cancelled' && order.expiresAtMs != null && order.expiresAtMs <= nowMs && !cancelledByPerson.has(order.id);
+    return ended ? [marketEntry(projectId, order, 'order.expired')] : [];
+  });
+  return [...commandEntries(projectId, commands, outcomes), ...byMarket];
+}
+
+/** Who acts when the market does it (an expiry, a stop reached): nobody in person, for the order's organisation. */
+const systemActor = (accountId: number): AuditActor => ({ personId: null, accountId, requestId: null, ip: null, userAgent: null, apiKeyId: null });
+
+/** An order the market changed: a stop that entered the book (and may have traded at once), or a GTD order ended. */
+function marketEntry(projectId: number, order: LedgerOrder, action: 'order.stop_triggered' | 'order.expired'): AuditEntryInput {
+  return {
+    actor: systemActor(order.userId), action, targetType: 'order', targetId: String(order.id),
+    after: { projectId, side: order.side, status: order.status, quantity: order.quantity, filledQuantity: order.filledQuantity },
+  };
+}
+
+function commandEntries(projectId: number, commands: readonly AuditedCommand[], outcomes: readonly Settled<PlacedOrder>[]): AuditEntryInput[] {
   return commands.flatMap((command, index) => {
     const outcome = outcomes[index];
-    if (!command.actor || command.kind === 'triggers' || !outcome.ok) return [];
+    const { actor } = command;
+    if (!actor || command.kind === 'triggers' || !outcome.ok) return [];
     const { order, trades } = outcome.value;
     const after = order
       ? {
@@ -27,7 +55,7 @@ export function tradingAuditEntries(projectId: number, commands: readonly Audite
       }
       : { projectId, side: command.kind === 'market' ? command.side : null, quantity: command.kind === 'market' ? command.quantity : null, trades: trades.length };
     return [{
-      actor: command.actor, action: ACTIONS[command.kind], targetType: order ? 'order' : 'project', targetId: String(order?.id ?? projectId), after,
+      actor, action: ACTIONS[command.kind], targetType: order ? 'order' : 'project', targetId: String(order?.id ?? projectId), after,
     }];
   });
 }
