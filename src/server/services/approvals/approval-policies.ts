@@ -83,7 +83,9 @@ export async function reserveSpendIn(tx: Executor, entry: MemberSpend, now: Date
  * spend counted without the purchase: the limit then errs on the safe side, never above what was set.
  */
 export async function spending<T>(db: Database, entry: MemberSpend, now: Date, work: () => Promise<T>): Promise<T> {
-  const reserved = entry.valueCents > 0n ? await runTransaction(db, (tx) => reserveSpendIn(tx, entry, now)) : null;
+  // Most organisations have no policy: their requests open no transaction here (the policy read is cached).
+  const counted = entry.valueCents > 0n && (await findPolicy(db, entry.accountId, now)) !== null;
+  const reserved = counted ? await runTransaction(db, (tx) => reserveSpendIn(tx, entry, now)) : null;
   try {
     return await work();
   } catch (error) {
