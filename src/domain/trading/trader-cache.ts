@@ -60,7 +60,12 @@ export class TraderCache {
     }
   }
 
-  readFor(commands: readonly TradingCommand[]): TraderRead {
+  /**
+   * What a batch of `commands` must read. `fresh` (a batch run again because a cached balance had moved) reads and
+   * locks every buyer's cash instead of taking it from the shared cache, which other projects' batches refill
+   * meanwhile: a balance read under the lock cannot move before the write, so a run again cannot fail the same way.
+   */
+  readFor(commands: readonly TradingCommand[], fresh = false): TraderRead {
     const locks = new Map<number, bigint>();
     const sells = new Map<number, number>();
     const marketBuyers = new Set<number>();
@@ -79,7 +84,7 @@ export class TraderCache {
     const cashOf = new Set(marketBuyers);
     const cash = new Map<number, bigint>();
     for (const [userId, lockCents] of locks) {
-      const cached = this.cash.get(userId);
+      const cached = fresh ? undefined : this.cash.get(userId);
       if (cached === undefined || cached < lockCents) cashOf.add(userId);
       else cash.set(userId, cached);
     }

@@ -140,3 +140,31 @@ describe('another writer of the book', () => {
     await assertLedgerInvariants(t.deps.db);
   });
 });
+
+describe('a batch run again because a cached balance had moved', () => {
+  it('reads and locks its buyers\' cash, although other projects\' batches refill the shared cache meanwhile', async () => {
+    const project = await findProject(t.app, 'Katingan Peatland Restoration');
+    const buyer = await newTrader(t.app, project, 0, 'RerunBuyer');
+    const cash = new Map<number, bigint>();
+    const cache = newProjectCache(cash);
+    const real = await cashOf(t.deps, buyer.id);
+    // A figure another instance's purchase has since made wrong, as another project's batch would settle it.
+    const stale = real + 10_000n;
+    cash.set(buyer.id, stale);
+    let locks = 0;
+    const runner: StatementRunner = (executor, query) => {
+      // Every run of the batch starts with the book's lock: each finds the stale figure back in the shared cache.
+      if (dialect.sqlToQuery(query).sql.includes('orders_id_seq')) {
+        locks++;
+        cash.set(buyer.id, stale);
+      }
+      return t.deps.statements(executor, query);
+    };
+    const { outcomes } = await runBatch(t.deps.db, cache, project.id, [limit(buyer, 'buy', 1_000n)], new Date(), runner);
+    expect(outcomes[0].ok).toBe(true);
+    // The first run took the stale figure and its write refused it; the second read the balance under the lock.
+    expect(locks).toBe(2);
+    expect(await cashOf(t.deps, buyer.id)).toBe(real - 1_000n);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});

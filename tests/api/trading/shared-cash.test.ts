@@ -69,6 +69,8 @@ let t: TestApp;
 let other: FastifyInstance;
 let projects: Project[];
 const statuses = new Map<string, number>();
+/** What the unexpected answers said, so that a failure names its cause. */
+const failures: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ ...ROOMY_RATE_LIMIT, logLevel: process.env.DEBUG_LOG ?? 'silent' }, { wrapStatements: injectFailures });
@@ -94,20 +96,22 @@ beforeAll(async () => {
     const price = ((midCents - 50 + Math.floor(next() * 101)) / 100).toFixed(2);
     return async () => {
       let kind: string;
-      let status: number;
+      let response: { statusCode: number; body: string };
       if (roll < 0.5) {
         kind = 'limit buy';
-        status = (await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity, pricePerCredit: price }, cookie)).statusCode;
+        response = await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity, pricePerCredit: price }, cookie);
       } else if (roll < 0.7) {
         kind = 'limit sell';
-        status = (await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'sell', quantity, pricePerCredit: price }, cookie)).statusCode;
+        response = await postJson(t.app, '/api/trading/orders', { projectId: project.id, orderType: 'sell', quantity, pricePerCredit: price }, cookie);
       } else if (roll < 0.9) {
         kind = 'purchase';
-        status = (await postJson(other, '/api/credits/purchase', { projectId: project.id, quantity, pricePerCredit: project.pricePerCredit }, cookie)).statusCode;
+        response = await postJson(other, '/api/credits/purchase', { projectId: project.id, quantity, pricePerCredit: project.pricePerCredit }, cookie);
       } else {
         kind = 'limit buy elsewhere';
-        status = (await postJson(other, '/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity, pricePerCredit: price }, cookie)).statusCode;
+        response = await postJson(other, '/api/trading/orders', { projectId: project.id, orderType: 'buy', quantity, pricePerCredit: price }, cookie);
       }
+      const status = response.statusCode;
+      if (status >= 500) failures.push(`${kind} ${status}: ${response.body}`);
       statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
     };
   });
@@ -125,7 +129,7 @@ describe(`${REQUESTS} orders on 4 projects from ${USERS} users, with purchases a
   it('answers every request with success or an expected refusal, never a 500', () => {
     const allowed = /^(limit (buy|sell) (201|422)|limit buy elsewhere (201|422)|purchase (201|422))$/;
     const unexpected = [...statuses.keys()].filter((key) => !allowed.test(key));
-    expect(unexpected, JSON.stringify(Object.fromEntries(statuses))).toEqual([]);
+    expect(unexpected, `${JSON.stringify(Object.fromEntries(statuses))}\n${failures.join('\n')}`).toEqual([]);
     expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(REQUESTS);
     expect(statuses.get('limit buy 201')).toBeGreaterThan(300);
   });

@@ -80,7 +80,7 @@ export function tradingStage(
         const error = new NotFoundError(`Project ${projectId} not found`);
         return { outcomes: commands.map(() => ({ ok: false as const, error })), touchedUserIds: [] };
       }
-      const run = await runOnBook(tx, cache, projectId, lock, commands, now, statements);
+      const run = await runOnBook(tx, cache, projectId, lock, commands, now, statements, rerun);
       const outcomes = run.outcomes.map((outcome) => placedOrder(outcome, run, projectId, now));
       // Last in the transaction: the audit head stays locked until the commit (append-audit-entries.ts).
       await appendAuditEntries(tx, tradingAuditEntries(projectId, commands, outcomes, run.changes.updatedOrders, now.getTime()), now, statements);
@@ -123,7 +123,7 @@ export interface BookRun {
  */
 export async function runOnBook(
   tx: Transaction, cache: ProjectCache, projectId: number, lock: BookLock, commands: readonly TradingCommand[], now: Date,
-  statements: StatementRunner = plainStatements,
+  statements: StatementRunner = plainStatements, rerun = false,
 ): Promise<BookRun> {
   const { book, traders } = cache;
   if (book.version !== null && lock.bookVersion !== book.version + 1) book.reset(true);
@@ -135,7 +135,7 @@ export async function runOnBook(
   const loadsStops = !book.stopsLoaded;
   const read = book.readFor(allCommands, now.getTime());
   const bookRead = loadsStops ? { ...read, stops: true } : read;
-  const traderRead = traders.readFor(allCommands);
+  const traderRead = traders.readFor(allCommands, rerun);
   const state = await readBatchState(tx, projectId, { book: bookRead, traders: traderRead }, statements);
   book.absorb(bookRead, state.book);
   if (loadsStops && book.pendingStops.size > 0) {
