@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Who did an action and from where: travels from the route to the desk's batch with the request. */
 export interface AuditActor {
@@ -85,13 +85,32 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The fields an entry's hash covers, in the order canonicalJson sorts keys; each key's JSON text written once. */
+const HASHED_FIELDS = [
+  'accountId', 'action', 'after', 'apiKeyId', 'before', 'createdAt', 'ip', 'personId', 'requestId', 'seq', 'targetId', 'targetType', 'userAgent',
+] as const satisfies readonly (keyof Omit<AuditEntry, 'hash' | 'prevHash'>)[];
+const HASHED_KEYS = HASHED_FIELDS.map((field) => `${JSON.stringify(field)}:`);
+
+/**
+ * canonicalJson of an entry's hashed fields (every field but its hash and link), written in their known order rather
+ * than sorting the keys of every entry: the same text, at the cost of a loop (a batch hashes each of its entries).
+ */
+export function hashedFieldsJson(entry: Omit<AuditEntry, 'hash'>): string {
+  let text = '{';
+  for (let index = 0; index < HASHED_FIELDS.length; index++) {
+    const value = entry[HASHED_FIELDS[index]];
+    if (value === undefined) continue;
+    text += (text.length === 1 ? '' : ',') + HASHED_KEYS[index] + canonicalJson(value);
+  }
+  return `${text}}`;
+}
+
 /**
  * The hash of an entry: sha256 (hex) over the previous entry's hash, a newline and the canonical JSON of every field
  * of the entry except its own hash. Editing any field, or the link to the previous entry, changes it.
  */
 export function hashAuditEntry(entry: Omit<AuditEntry, 'hash'>): string {
-  const { prevHash, ...fields } = entry;
-  return createHash('sha256').update(`${prevHash}\n${canonicalJson(fields)}`).digest('hex');
+  return hash('sha256', `${entry.prevHash}\n${hashedFieldsJson(entry)}`);
 }
 
 /**
@@ -99,17 +118,18 @@ export function hashAuditEntry(entry: Omit<AuditEntry, 'hash'>): string {
  * the one before. Returns the entries and the new head (the head itself when there is nothing to add).
  */
 export function chainAuditEntries(head: AuditHead, inputs: readonly AuditEntryInput[], createdAt: Date): { entries: AuditEntry[]; head: AuditHead } {
-  let { seq, hash } = head;
+  let { seq, hash: previous } = head;
   const entries = inputs.map(({ actor, action, targetType, targetId, before, after }) => {
     seq += 1;
-    const unhashed = {
+    const entry: AuditEntry = {
       seq, createdAt, personId: actor.personId, accountId: actor.accountId, action, targetType, targetId, before: before ?? null, after: after ?? null,
-      requestId: actor.requestId, ip: actor.ip, userAgent: actor.userAgent, apiKeyId: actor.apiKeyId, prevHash: hash,
+      requestId: actor.requestId, ip: actor.ip, userAgent: actor.userAgent, apiKeyId: actor.apiKeyId, prevHash: previous, hash: '',
     };
-    hash = hashAuditEntry(unhashed);
-    return { ...unhashed, hash };
+    entry.hash = hashAuditEntry(entry);
+    previous = entry.hash;
+    return entry;
   });
-  return { entries, head: { seq, hash } };
+  return { entries, head: { seq, hash: previous } };
 }
 
 export type AuditBreak = 'hash_mismatch' | 'prev_hash_mismatch' | 'sequence_gap' | 'head_mismatch';
@@ -133,9 +153,8 @@ export function verifyAuditChain(entries: readonly AuditEntry[], start: AuditHea
     const broken = (reason: AuditBreak): ChainCheck => ({ ok: false, checked: index + 1, firstBrokenSeq: entry.seq, reason });
     if (entry.seq !== previous.seq + 1) return broken('sequence_gap');
     if (entry.prevHash !== previous.hash) return broken('prev_hash_mismatch');
-    const { hash, ...unhashed } = entry;
-    if (hashAuditEntry(unhashed) !== hash) return broken('hash_mismatch');
-    previous = { seq: entry.seq, hash };
+    if (hashAuditEntry(entry) !== entry.hash) return broken('hash_mismatch');
+    previous = { seq: entry.seq, hash: entry.hash };
   }
   if (head && (head.seq !== previous.seq || head.hash !== previous.hash)) {
     return { ok: false, checked: entries.length, firstBrokenSeq: Math.min(head.seq, previous.seq) + 1, reason: 'head_mismatch' };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -42,6 +43,21 @@ describe('canonicalJson', () => {
     fc.assert(fc.property(value, (sample) => {
       expect(canonicalJson(sample)).toBe(firstCanonicalJson(sample));
     }), { numRuns: 2_000 });
+  });
+
+  it('hashes an entry exactly as the first version did: sha256 over the link and the sorted JSON of its other fields', () => {
+    const text = fc.string({ unit: 'binary' });
+    const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
+    const record = nullable(fc.dictionary(text, fc.jsonValue()));
+    const entry = fc.record({
+      seq: fc.integer({ min: 1 }), createdAt: fc.date({ noInvalidDate: true }), personId: nullable(fc.integer()), accountId: nullable(fc.integer()),
+      action: text, targetType: text, targetId: text, before: record, after: record, requestId: nullable(text), ip: nullable(text),
+      userAgent: nullable(text), apiKeyId: nullable(fc.integer()), prevHash: fc.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    fc.assert(fc.property(entry, (sample) => {
+      const { prevHash, ...fields } = sample;
+      expect(hashAuditEntry(sample)).toBe(createHash('sha256').update(`${prevHash}\n${firstCanonicalJson(fields)}`).digest('hex'));
+    }), { numRuns: 1_000 });
   });
 
   it('does not depend on key order', () => {
