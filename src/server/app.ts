@@ -11,6 +11,7 @@ import { documentRoute, SECURITY_SCHEMES } from './plugins/api-docs';
 import { isClientRoute } from '@/shared/routes';
 import type { AppDeps } from './app-deps';
 import { AppMetrics } from './ops/app-metrics';
+import { startAuditHeadAnchoring } from './ops/audit-anchoring-job';
 import { registerChainMetrics } from './ops/chain-health';
 import { createReadinessCheck } from './ops/readiness';
 import { clientAssetOptions } from './plugins/client-asset-options';
@@ -146,6 +147,14 @@ export async function buildApp(
   });
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());
+  // The audit log's head goes on chain at intervals, from one instance of several (audit-head-anchoring.ts).
+  if (deps.chain) {
+    const auditAnchoring = startAuditHeadAnchoring({
+      db: deps.db, chain: deps.chain, clock: deps.clock, databaseUrl: deps.config.databaseUrl, intervalMs: deps.config.chain.auditAnchorIntervalMs,
+      log: (line) => app.log.info(line),
+    });
+    app.addHook('onClose', () => auditAnchoring.stop());
+  }
   // Every instance evaluates alerts after the commits it hears of; the evaluator's locks and keys fire each once.
   const alerts = new AlertWorker({ db: deps.db, clock: deps.clock, events: deps.events, log: (message) => app.log.warn(message) });
   app.decorate('alertWorker', alerts);

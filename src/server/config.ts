@@ -35,6 +35,7 @@ const environmentSchema = z.object({
   CHAIN_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   CHAIN_ANCHOR_SPACING_MS: z.coerce.number().int().min(0).default(100),
+  AUDIT_ANCHOR_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   CHAIN_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(4096),
   CHAIN_STALL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   CHAIN_ENGINE: z.enum(['persistent', 'edr']).default(DEFAULT_CHAIN_ENGINE),
@@ -91,6 +92,8 @@ export type Config = {
     timeoutMs: number;
     /** Under load, the least time between the starts of two anchoring passes (see chain-anchoring.ts). */
     anchorSpacingMs: number;
+    /** How often the audit log's head is put on chain when it moved (audit-head-anchoring.ts). */
+    auditAnchorIntervalMs: number;
     /** Resident memory at which the embedded chain's process is killed and restarted. */
     memoryLimitMb: number;
     /** How long the embedded chain's process may go without answering before it is restarted. */
@@ -167,6 +170,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       contractAddress: env.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
       timeoutMs: env.CHAIN_TIMEOUT_MS,
       anchorSpacingMs: env.CHAIN_ANCHOR_SPACING_MS,
+      auditAnchorIntervalMs: env.AUDIT_ANCHOR_INTERVAL_MS,
       memoryLimitMb: env.CHAIN_MEMORY_LIMIT_MB,
       stallTimeoutMs: env.CHAIN_STALL_TIMEOUT_MS,
       engine: env.CHAIN_ENGINE,

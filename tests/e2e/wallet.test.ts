@@ -25,7 +25,7 @@ beforeAll(async () => {
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   t = await createTestApp(
-    { loginRateLimitPerMinute: 1000, chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs: 20_000, anchorSpacingMs: 100, memoryLimitMb: 2048, stallTimeoutMs: 15_000, engine: testChainEngine() } },
+    { loginRateLimitPerMinute: 1000, chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs: 20_000, anchorSpacingMs: 100, auditAnchorIntervalMs: 60_000, memoryLimitMb: 2048, stallTimeoutMs: 15_000, engine: testChainEngine() } },
     { clientDist: CLIENT_DIST, chain: { privateKey: TEST_CUSTODY_KEY } },
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,3 +1,5 @@
+import { decodeAuditAnchor, encodeAuditAnchor } from '@/domain/audit/audit-anchor';
+import type { AuditHead } from '@/domain/audit/audit-chain';
 import { encodeFunctionData, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import { carbonCreditAbi } from './carbon-credit-abi';
 import { CHAIN_ERROR_MESSAGES as MESSAGES, ChainCallError, withChainError } from './chain-call-error';
@@ -59,6 +61,10 @@ export interface CarbonCreditChain {
   /** Number of tokens ever created; 0n when the read fails (SPEC.md section 8). */
   totalSupply(): Promise<bigint>;
   getTransaction(txHash: Hex): Promise<ChainTransactionStatus>;
+  /** Puts the audit log's head on chain (a custody self-transaction carrying it); resolves once mined. */
+  anchorAuditHead(head: AuditHead): Promise<{ txHash: Hex; blockNumber: number }>;
+  /** The audit head a transaction carries, and its block; null when the chain has no such transaction or it carries none. */
+  readAuditAnchor(txHash: Hex): Promise<{ head: AuditHead; blockNumber: number } | null>;
   /**
    * EIP-1193 entry point for the server's own reads (audit, reconciliation, lookups) and the chain node's app
    * instances: the read methods, with the limits of a trusted caller (TRUSTED_RPC_LIMITS).
@@ -263,6 +269,21 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
       const receipt = (await parts.request({ method: 'eth_getTransactionReceipt', params: [txHash] })) as { blockNumber: Hex; status: Hex } | null;
       if (!receipt) return { found: false, blockNumber: null, status: null };
       return { found: true, blockNumber: BigInt(receipt.blockNumber), status: receipt.status === '0x1' ? 'success' : 'reverted' };
+    },
+
+    async anchorAuditHead(head) {
+      requireConnected();
+      const sent = await sender.send('audit-anchor', { to: custodyAddress, data: encodeAuditAnchor(head) });
+      if (sent.receipt.status !== 'success') throw new Error(`Transaction ${sent.txHash} reverted`);
+      return { txHash: sent.txHash, blockNumber: Number(sent.receipt.blockNumber) };
+    },
+
+    async readAuditAnchor(txHash) {
+      requireConnected();
+      const found = (await parts.request({ method: 'eth_getTransactionByHash', params: [txHash] })) as { input: Hex; blockNumber: Hex | null; from: Hex } | null;
+      if (!found?.blockNumber || found.from.toLowerCase() !== custodyAddress.toLowerCase()) return null;
+      const head = decodeAuditAnchor(found.input);
+      return head && { head, blockNumber: Number(BigInt(found.blockNumber)) };
     },
 
     async request(args) {

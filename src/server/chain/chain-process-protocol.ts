@@ -18,6 +18,8 @@ export const CHAIN_PROCESS_METHODS = [
   'ownerOf',
   'totalSupply',
   'getTransaction',
+  'anchorAuditHead',
+  'readAuditAnchor',
   'request',
   'nodeRequest',
   'publicRequest',

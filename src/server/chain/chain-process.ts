@@ -464,6 +464,8 @@ export async function startEmbeddedChainProcess(options: ChainProcessChainOption
     ownerOf: (tokenId) => call('ownerOf', tokenId),
     totalSupply: () => call('totalSupply'),
     getTransaction: (txHash) => call('getTransaction', txHash),
+    anchorAuditHead: (head) => call('anchorAuditHead', head),
+    readAuditAnchor: (txHash) => call('readAuditAnchor', txHash),
     request: (args) => call('request', { method: args.method, params: args.params }),
     nodeRequest: (args) => call('nodeRequest', { method: args.method, params: args.params }),
     publicRequest: (args) => call('publicRequest', { method: args.method, params: args.params }),

@@ -3,9 +3,9 @@ import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt } fro
 /**
  * What a journaled transaction did. 'relay' is a custody-signed transaction an app instance sent through the chain
  * node (`npm run chain`); 'rpc' is a stranger's raw transaction, which /rpc accepted before it became read-only and
- * which older journals may still hold.
+ * which older journals may still hold. 'audit-anchor' carries the audit log's head (domain/audit/audit-anchor.ts).
  */
-export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'relay' | 'rpc';
+export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'relay' | 'rpc' | 'audit-anchor';
 
 /** One mined transaction, as the journal stores it; replaying `rawTransaction` yields the same `txHash`. */
 export interface ChainJournalEntry {

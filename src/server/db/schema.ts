@@ -547,6 +547,20 @@ export const auditHead = pgTable('audit_head', {
 });
 
 /**
+ * The audit log's head as put on chain (audit-head-anchoring.ts), one row per anchor: the head's sequence and hash,
+ * and the transaction that carries them. A rewrite of the log that recomputes every hash no longer matches these.
+ */
+export const auditAnchors = pgTable('audit_anchors', {
+  id: serial('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull().unique(),
+  hash: text('hash').notNull(),
+  chainId: integer('chain_id').notNull(),
+  txHash: text('tx_hash').notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
  * An organisation's alert rule on one project (issue 31 item 4). The evaluator (services/alerts) keeps its state here:
  * `armed` for price rules (fires on a crossing, re-arms when the price comes back), `observed` for label and rating
  * rules (the last value seen), and `firedCount`, which numbers each firing for its notification's unique key.

@@ -1,6 +1,6 @@
-import { startLeaderLock, type LeaderLock } from './leader-lock';
+import { startPeriodicJob } from './periodic-job';
 
-/** Advisory lock key of the order expiry sweep (the migration lock is 7243001, anchoring 7243002). */
+/** Advisory lock key of the order expiry sweep (the migration lock is 7243001, anchoring 7243002, the audit head's anchoring 7243004). */
 export const ORDER_EXPIRY_LOCK_KEY = 7243003;
 /** How often due GTD orders are looked for; a batch never fills one meanwhile (it cancels the due ones it meets). */
 export const ORDER_EXPIRY_SWEEP_MS = 1000;
@@ -23,42 +23,14 @@ export function startOrderExpirySweep(options: {
   intervalMs?: number;
   log: (line: string) => void;
 }): OrderExpirySweep {
-  const intervalMs = options.intervalMs ?? ORDER_EXPIRY_SWEEP_MS;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    running = options.expireDueOrders().then(async (count) => {
+  return startPeriodicJob({
+    key: ORDER_EXPIRY_LOCK_KEY, job: 'Order expiry sweep', databaseUrl: options.databaseUrl, intervalMs: options.intervalMs ?? ORDER_EXPIRY_SWEEP_MS,
+    log: options.log,
+    async tick() {
+      const count = await options.expireDueOrders();
       if (count > 0) options.log(`Expired ${count} GTD orders`);
       const projects = (await options.triggerReachedStops?.()) ?? 0;
       if (projects > 0) options.log(`Triggered reached stop orders of ${projects} projects`);
     },
-      (error: unknown) => options.log(`Order expiry sweep failed: ${(error as Error).message}`),
-    ).finally(schedule);
-  };
-  function schedule(): void {
-    if (timer === null) return;
-    timer = setTimeout(tick, intervalMs);
-    timer.unref();
-  }
-  const start = async () => {
-    timer = setTimeout(tick, 0);
-    timer.unref();
-  };
-  const halt = async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    await running;
-  };
-
-  let lock: LeaderLock | null = null;
-  if (options.databaseUrl) {
-    lock = startLeaderLock({ databaseUrl: options.databaseUrl, key: ORDER_EXPIRY_LOCK_KEY, job: 'Order expiry', log: options.log, onElected: start, onDeposed: halt });
-  } else void start();
-  return {
-    async stop() {
-      if (lock) await lock.close();
-      await halt();
-    },
-  };
+  });
 }

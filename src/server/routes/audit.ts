@@ -38,12 +38,12 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get('/audit/verify', {
       schema: {
         tags, response: { 200: auditVerification, ...errors },
-        description: 'Recomputes the whole audit chain (every organisation’s entries: one chain) and reports the first broken link, if any.',
+        description: 'Recomputes the whole audit chain (every organisation’s entries: one chain) and reports the first broken link, if any; each head anchored on chain must still match, and the latest anchor is read back from the chain.',
       },
     }, async (request) => {
       // Signed in with the audit permission (route-rules.ts): the route rule alone lets a signed-out caller through.
       await requireActing(request, db, clock());
-      return verifyAuditLog(db);
+      return verifyAuditLog(db, deps.chain);
     });
   };
 }

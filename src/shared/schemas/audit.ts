@@ -75,7 +75,19 @@ export const auditPage = z.object({
 });
 export type AuditPage = z.infer<typeof auditPage>;
 
-export const AUDIT_BREAK_REASONS = ['hash_mismatch', 'prev_hash_mismatch', 'sequence_gap', 'head_mismatch'] as const;
+export const AUDIT_BREAK_REASONS = ['hash_mismatch', 'prev_hash_mismatch', 'sequence_gap', 'head_mismatch', 'anchor_mismatch'] as const;
+
+/** The latest head put on chain, and whether the chain still carries it (null: the chain could not be asked). */
+export const auditAnchorView = z.object({
+  seq: z.number(),
+  hash: z.string(),
+  chainId: z.number(),
+  txHash: z.string(),
+  blockNumber: z.number(),
+  anchoredAt: z.string(),
+  onChain: z.boolean().nullable(),
+});
+export type AuditAnchorView = z.infer<typeof auditAnchorView>;
 
 /** The chain recomputed from its first entry: the first broken link, if any. */
 export const auditVerification = z.object({
@@ -85,5 +97,9 @@ export const auditVerification = z.object({
   headHash: z.string(),
   firstBrokenSeq: z.number().optional(),
   reason: z.enum(AUDIT_BREAK_REASONS).optional(),
+  /** What broke, in words (anchor mismatches name the transaction). */
+  detail: z.string().optional(),
+  /** The latest anchor on chain; null before the first (or with the chain off). */
+  anchor: auditAnchorView.nullable().optional(),
 });
 export type AuditVerification = z.infer<typeof auditVerification>;

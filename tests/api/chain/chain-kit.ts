@@ -13,7 +13,7 @@ export const TEST_CUSTODY_KEY: Hex = `0x${'5a'.repeat(32)}`;
 export function chainOn(timeoutMs = 20_000): Partial<Config> {
   return {
     loginRateLimitPerMinute: 10_000,
-    chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs, anchorSpacingMs: 100, memoryLimitMb: 2048, stallTimeoutMs: 15_000, engine: testChainEngine() },
+    chain: { enabled: true, rpcUrl: undefined, privateKey: undefined, contractAddress: undefined, timeoutMs, anchorSpacingMs: 100, auditAnchorIntervalMs: 60_000, memoryLimitMb: 2048, stallTimeoutMs: 15_000, engine: testChainEngine() },
   };
 }
 

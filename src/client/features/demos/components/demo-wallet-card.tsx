@@ -2,7 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import type { DemoWallet } from '@/client/features/demos/services/simulated-chain-types';
-import { shortenAddress } from '@/client/features/demos/hooks/shorten-hex';
+import { shortenAddress } from '@/client/lib/shorten-hex';
 import { BusyLabel } from './busy-label';
 import { DemoCard } from './demo-card';
 import { DetailList } from './detail-list';

@@ -13,7 +13,7 @@ import {
 import type { MrvReport, MrvReportStep } from '@/client/features/demos/services/satellite-service';
 import type { DemoWallet } from '@/client/features/demos/services/simulated-chain-types';
 import { validateMrvData } from '@/client/features/demos/services/validation-service';
-import { shortenAddress, shortenHash } from './shorten-hex';
+import { shortenAddress, shortenHash } from '@/client/lib/shorten-hex';
 import { usePendingActions } from './use-pending-actions';
 import { useDemoServices } from './use-demo-services';
 
