@@ -19,10 +19,10 @@ const REASONS: Record<string, string> = {
 function AnchorLine({ anchor }: { anchor: AuditAnchorView }) {
   const status = anchor.onChain === true ? 'confirmed on chain' : anchor.onChain === false ? 'NOT found on chain' : 'chain not reachable';
   return (
-    <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground" data-testid="audit-anchor">
-      <Anchor className="size-3.5 shrink-0" aria-hidden="true" />
-      <span>Anchored on chain: entry #{anchor.seq}, {formatDateTimeUtc(anchor.anchoredAt)}</span>
-      <span className="font-mono" title={anchor.txHash}>tx {shortenHash(anchor.txHash)}</span>
+    <p className="text-xs leading-5 text-muted-foreground" data-testid="audit-anchor">
+      <Anchor className="mr-1.5 inline size-3.5 align-[-2px]" aria-hidden="true" />
+      Anchored on chain: entry #{anchor.seq}, {formatDateTimeUtc(anchor.anchoredAt)}{' '}
+      <span className="whitespace-nowrap font-mono" title={anchor.txHash}>tx {shortenHash(anchor.txHash)}</span>{' '}
       <span className={anchor.onChain === false ? 'font-medium text-red-700' : undefined}>({status})</span>
     </p>
   );
@@ -41,7 +41,7 @@ export function VerifyChainCard() {
         {result?.ok && (
           <p className="flex items-center gap-2 text-sm text-emerald-800" data-testid="audit-verify-result">
             <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
-            Chain intact: {result.checked} entries checked, head #{result.headSeq}.
+            Chain intact: {result.checked} {result.checked === 1 ? 'entry' : 'entries'} checked, head #{result.headSeq}.
           </p>
         )}
         {result && !result.ok && (
