@@ -6,6 +6,7 @@ import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { buyCredits, getAs, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { queryRows } from '@tests/api/trading/trading-kit';
+import { expireApprovals } from '@/server/services/approvals/approval-expiry';
 import { createActiveOrganisation, memberWithRole } from './organisation-kit';
 
 // Issue 30 item 3: maker–checker approvals and per-member daily spend limits.
@@ -164,6 +165,41 @@ describe('retirements under a threshold of 10 t', () => {
       expect((await decide(id, 'reject', approverB.cookie)).statusCode).toBe(409);
       const audited = await queryRows<{ action: string }>(t.deps, sql`select action from audit_entries where target_type = 'approval' and target_id = ${String(id)}`);
       expect(audited.map((entry) => entry.action)).toEqual(['approval.expired']);
+    } finally {
+      await setPolicy({ approvalRetireTonnes: 10 });
+    }
+  });
+});
+
+describe('the expiry sweep', () => {
+  it('marks every pending request past its time expired, with one approval.expired entry each, in bounded batches; two sweeps at once record each once', async () => {
+    await setPolicy({ approvalRetireTonnes: 10, approvalTtlHours: 1 });
+    try {
+      const fresh = (await buyCredits(t.app, owner.cookie, project, 40)).credit.id;
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await retire(retirer.cookie, fresh, 10)).json().approvalId);
+      nowMs += 30 * 60_000;
+      const later = (await retire(retirer.cookie, fresh, 10)).json().approvalId as number;
+      nowMs += 31 * 60_000;
+      const statuses = async (wanted: number[]) => (await queryRows<{ id: number; status: string }>(t.deps, sql`select id, status from approval_requests where id in ${wanted} order by id`)).map((row) => row.status);
+      // Before the sweep the rows are still pending (the inbox only shows them as expired).
+      expect(await statuses(ids)).toEqual(['pending', 'pending', 'pending']);
+      expect(await expireApprovals(t.deps.db, clock(), 2)).toBe(2);
+      const counts = await Promise.all([expireApprovals(t.deps.db, clock()), expireApprovals(t.deps.db, clock())]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await statuses(ids)).toEqual(['expired', 'expired', 'expired']);
+      expect(await statuses([later])).toEqual(['pending']);
+      const audited = await queryRows<{ target_id: string; person_id: number | null; account_id: number }>(t.deps, sql`select target_id, person_id, account_id from audit_entries where action = 'approval.expired' and target_id in ${ids.map(String)}`);
+      expect(audited.map((entry) => Number(entry.target_id)).sort((a, b) => a - b)).toEqual(ids);
+      expect(audited.every((entry) => entry.person_id === null && entry.account_id === orgId)).toBe(true);
+      // The app's own worker does the same on its tick.
+      nowMs += 30 * 60_000;
+      t.app.approvalExpiryWorker.nudge();
+      await t.app.approvalExpiryWorker.idle();
+      expect(await statuses([later])).toEqual(['expired']);
+      expect((await decide(later, 'approve', approverA.cookie)).statusCode).toBe(409);
+      expect(await count(sql`select count(*)::text as n from audit_entries where action = 'approval.expired' and target_id = ${String(later)}`)).toBe(1);
+      expect(await activeTonnes(fresh)).toEqual({ quantity: 40, status: 'active' });
     } finally {
       await setPolicy({ approvalRetireTonnes: 10 });
     }
