@@ -342,6 +342,39 @@ describe('a daily spend limit per member', () => {
     await assertLedgerInvariants(t.deps.db);
   });
 
+  it('a member\'s own limit replaces the policy\'s for them (admin or owner sets it; null goes back to the policy\'s); bad input changes nothing', async () => {
+    await setPolicy({ dailySpendLimit: '0.01' });
+    const member = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+    const admin = await memberWithRole(t.app, owner.cookie, orgId, 'admin');
+    const url = `/api/organisation/members/${member.user.id}/spend-limit`;
+    const limitOf = async () => (await getAs(t.app, '/api/organisation/members', owner.cookie)).json().find((row: { userId: number }) => row.userId === member.user.id).dailySpendLimitCents;
+    expect(await limitOf()).toBeNull();
+    expect((await purchase(member.cookie, project, 1)).json().message).toBe('This exceeds your daily spend limit of $0.01: $0.01 is left today');
+    for (const body of [{ dailySpendLimitCents: -1 }, { dailySpendLimitCents: 1.5 }, { dailySpendLimitCents: '100' }, {}, { dailySpendLimitCents: 100, extra: 1 }]) {
+      const response = await put(url, body, owner.cookie);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+    const unknown = await put('/api/organisation/members/999999/spend-limit', { dailySpendLimitCents: 100 }, owner.cookie);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Member 999999 not found in this organisation']);
+    expect((await put(url, { dailySpendLimitCents: 100_000_000 }, member.cookie)).statusCode).toBe(403);
+    expect(await limitOf()).toBeNull();
+    const set = await put(url, { dailySpendLimitCents: 100_000_000 }, admin.cookie);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ userId: member.user.id, dailySpendLimitCents: 100_000_000 });
+    expect((await purchase(member.cookie, project, 1)).statusCode).toBe(201);
+    // Others still have the policy's limit.
+    expect((await purchase(admin.cookie, project, 1)).statusCode).toBe(403);
+    expect((await put(url, { dailySpendLimitCents: 0 }, owner.cookie)).json().dailySpendLimitCents).toBe(0);
+    expect((await purchase(member.cookie, project, 1)).json().message).toBe('This exceeds your daily spend limit of $0.00: $0.00 is left today');
+    expect((await put(url, { dailySpendLimitCents: null }, owner.cookie)).json().dailySpendLimitCents).toBeNull();
+    // Back on the policy's limit, which today's purchase already used up.
+    expect((await purchase(member.cookie, project, 1)).json().message).toBe('This exceeds your daily spend limit of $0.01: $0.00 is left today');
+    const audited = await queryRows<{ after: { dailySpendLimit: string | null } }>(t.deps, sql`select after from audit_entries where action = 'member.spend_limit_changed' and target_id = ${String(member.user.id)} order by seq`);
+    expect(audited.map((entry) => entry.after.dailySpendLimit)).toEqual(['1000000.00', '0.00', null]);
+    await setPolicy({ dailySpendLimit: '5000.00' });
+  });
+
   it('holds under concurrency: of many simultaneous purchases and buy orders by one member, only what fits the limit runs', async () => {
     await setPolicy({ dailySpendLimit: '1000.00' });
     const racer = await memberWithRole(t.app, owner.cookie, orgId, 'trader');

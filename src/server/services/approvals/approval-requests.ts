@@ -15,7 +15,7 @@ import type { StatementRunner } from '@/server/db/statement-runner';
 import { approvalRequests, users } from '@/server/db/schema';
 import { executeApprovedIn, executeApprovedOrder, type ExecutionResult, type StoredRequest } from './approval-execution';
 import type { OrderExecutors, StoredOrderRequest } from './order-approvals';
-import { findPolicy, spentToday } from './approval-policies';
+import { findPolicy, policyForMember, spentToday } from './approval-policies';
 
 type Row = typeof approvalRequests.$inferSelect;
 
@@ -45,8 +45,9 @@ export interface HeldRequest { actor: Actor; request: Gated; policy: ApprovalPol
  * refused either way.
  */
 export async function gateRequest(db: Database, actor: Actor, request: Gated, now: Date): Promise<HeldRequest | null> {
-  const policy = await findPolicy(db, actor.accountId, now);
-  if (!policy) return null;
+  const found = await findPolicy(db, actor.accountId, now);
+  if (!found) return null;
+  const policy = policyForMember(found, actor.personId);
   const spent = (request.dailySpendCents ?? request.spendCents) > 0n && policy.dailySpendLimitCents !== null ? await spentToday(db, actor.accountId, actor.personId, now) : 0n;
   const decision = decideApproval(policy, request, spent);
   if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message, { limitCents: decision.limitCents, leftCents: decision.leftCents });
