@@ -74,7 +74,10 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
         throw new ConflictError(`The price moved: this market order now costs $${formatCents(nowCents)}, more than the $${formatCents(approvedTotalCents)} approved`);
       }
     }
-    if (!(await executeRoutedMarketOrder(deps, order))) await desk.placeMarketOrder(order);
+    // The quote above refuses early; on the book alone the desk checks the approved total again inside the batch that
+    // trades (the book may move between the quote and the run). An order routed through a pool has only the quote's check.
+    const maxCostCents = order.side === 'buy' ? approvedTotalCents : undefined;
+    if (!(await executeRoutedMarketOrder(deps, order))) await desk.placeMarketOrder({ ...order, maxCostCents });
     return { projectId: body.projectId, orderId: null };
   };
 

@@ -7,6 +7,7 @@ import { buyCredits, getAs, listProjects, postJson, ROOMY_RATE_LIMIT } from '@te
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { queryRows } from '@tests/api/trading/trading-kit';
 import { expireApprovals } from '@/server/services/approvals/approval-expiry';
+import { TradingDesk } from '@/server/services/trading/trading-desk';
 import { createActiveOrganisation, memberWithRole } from './organisation-kit';
 
 // Issue 30 item 3: maker–checker approvals and per-member daily spend limits.
@@ -316,6 +317,21 @@ describe('orders above $1,000', () => {
     const tradesBefore = await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`);
     expect((await decide(request.json().approvalId, 'approve', approverB.cookie)).json()).toMatchObject({ status: 'approved', failure: null });
     expect(await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`)).toBe(tradesBefore + 1);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
+
+describe('an approved market order\'s price protection', () => {
+  it('is checked by the desk inside the batch that would trade: a book that costs more than approved refuses with a message and changes nothing', async () => {
+    // A second desk stands in for the run after the executor's quote passed: here it meets a book that already costs
+    // $1500.00 for 30 t, against $1400.00 approved (as if the book moved between the quote and the run).
+    const desk = new TradingDesk({ db: t.deps.db, clock, events: t.deps.events, statements: t.deps.statements });
+    const cashBefore = await queryRows<{ cash: string }>(t.deps, sql`select cash_cents::text as cash from users where id = ${orgId}`);
+    const tradesBefore = await count(sql`select count(*)::text as n from trades`);
+    await expect(desk.placeMarketOrder({ userId: orgId, projectId: otherProject.id, side: 'buy', quantity: 30, maxCostCents: 140_000n }))
+      .rejects.toThrow('The price moved: this market order now costs $1500.00, more than the $1400.00 approved');
+    expect(await count(sql`select count(*)::text as n from trades`)).toBe(tradesBefore);
+    expect(await queryRows<{ cash: string }>(t.deps, sql`select cash_cents::text as cash from users where id = ${orgId}`)).toEqual(cashBefore);
     await assertLedgerInvariants(t.deps.db);
   });
 });
