@@ -489,7 +489,8 @@ export const approvalPolicies = pgTable('approval_policies', {
 
 /**
  * A request that needs an approver: the validated request body, what it is worth, and its decision. `status` goes
- * pending → approved (executed) | failed (approved but the execution was refused) | rejected | expired.
+ * pending → approved (executed) | failed (approved but the execution was refused) | rejected | expired; an approved
+ * order passes through 'executing' while the desk runs it (see approveOrder).
  */
 export const approvalRequests = pgTable('approval_requests', {
   id: serial('id').primaryKey(),

@@ -8,6 +8,7 @@ import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { queryRows } from '@tests/api/trading/trading-kit';
 import { expireApprovals } from '@/server/services/approvals/approval-expiry';
 import { TradingDesk } from '@/server/services/trading/trading-desk';
+import { INTERRUPTED_AFTER_MS, INTERRUPTED_ORDER_FAILURE, orderRunHook, recoverInterruptedOrders } from '@/server/services/approvals/approval-requests';
 import { createActiveOrganisation, memberWithRole } from './organisation-kit';
 
 // Issue 30 item 3: maker–checker approvals and per-member daily spend limits.
@@ -301,6 +302,40 @@ describe('orders above $1,000', () => {
     expect(await ordersOf()).toBe(before + 1);
     const [order] = await queryRows<{ quantity: number; user_id: number }>(t.deps, sql`select quantity, user_id from orders where id = ${approved.orderId}`);
     expect(order).toEqual({ quantity: 2000, user_id: orgId });
+    await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('a crash between the claim and the run is settled by the sweep: never run twice; nothing ran is a clear failure, an order that ran is kept', async () => {
+    const held = async () => (await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 2000, pricePerCredit: '1.00' }, trader.cookie)).json().approvalId as number;
+    const stateOf = async (id: number) => (await queryRows<{ status: string; failure: string | null; result: { orderId: number | null } | null }>(t.deps, sql`select status, failure, result from approval_requests where id = ${id}`))[0];
+    // Stopped after the claim committed, before the desk ran (as a crash would).
+    const crashed = await held();
+    const before = await ordersOf();
+    orderRunHook.beforeRun = async () => { throw new Error('simulated crash'); };
+    try {
+      expect((await decide(crashed, 'approve', approverA.cookie)).statusCode).toBe(500);
+    } finally {
+      orderRunHook.beforeRun = undefined;
+    }
+    expect((await stateOf(crashed)).status).toBe('executing');
+    expect((await getAs(t.app, `/api/approvals/${crashed}`, trader.cookie)).json().status).toBe('approved');
+    expect((await decide(crashed, 'approve', approverB.cookie)).statusCode).toBe(409);
+    // Within the grace period it may still be running: left alone.
+    expect(await recoverInterruptedOrders(t.deps.db, clock())).toBe(0);
+    // Ran, then crashed before it was marked: the order is there, the request only says 'executing'.
+    const ran = await held();
+    const placed = (await decide(ran, 'approve', approverA.cookie)).json();
+    expect(placed.status).toBe('approved');
+    await t.deps.db.update(approvalRequests).set({ status: 'executing', result: null }).where(eq(approvalRequests.id, ran));
+    nowMs += INTERRUPTED_AFTER_MS + 1000;
+    t.app.approvalExpiryWorker.nudge();
+    await t.app.approvalExpiryWorker.idle();
+    expect(await stateOf(crashed)).toEqual({ status: 'failed', failure: INTERRUPTED_ORDER_FAILURE, result: null });
+    expect(await stateOf(ran)).toMatchObject({ status: 'approved', failure: null, result: { orderId: placed.orderId } });
+    expect(await ordersOf()).toBe(before + 1);
+    expect(await recoverInterruptedOrders(t.deps.db, clock())).toBe(0);
+    const audited = await queryRows<{ action: string; person_id: number | null }>(t.deps, sql`select action, person_id from audit_entries where target_type = 'approval' and target_id = ${String(crashed)} order by seq`);
+    expect(audited).toEqual([{ action: 'approval.approved', person_id: approverA.user.id }, { action: 'approval.failed', person_id: null }]);
     await assertLedgerInvariants(t.deps.db);
   });
 

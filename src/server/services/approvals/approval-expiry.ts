@@ -7,6 +7,7 @@ import { rowsOf } from '@/server/db/sql-values';
 import { appendAuditEntries } from '@/server/db/append-audit-entries';
 import type { MarketEvents } from '@/server/services/market-events';
 import { BackgroundWorker } from '@/server/services/background-worker';
+import { recoverInterruptedOrders } from './approval-requests';
 
 const SWEEP_EVERY_MS = 60_000;
 /** Requests expired per transaction; a pass repeats until fewer are left, so one pass never holds a long transaction. */
@@ -42,7 +43,8 @@ export async function expireApprovals(db: Database, now: Date, limit = EXPIRY_BA
 }
 
 /**
- * Records expiries in the background, so a request past its time leaves the pending list (and its counts) even when
+ * Records expiries in the background (and settles approved orders whose run was interrupted, see
+ * recoverInterruptedOrders), so a request past its time leaves the pending list (and its counts) even when
  * nobody tries to decide it; the inbox already shows it as expired from the moment it is. Every instance runs one.
  */
 export class ApprovalExpiryWorker extends BackgroundWorker {
@@ -58,5 +60,6 @@ export class ApprovalExpiryWorker extends BackgroundWorker {
 
   protected async pass(): Promise<void> {
     while (!this.stopped && (await expireApprovals(this.deps.db, this.deps.clock())) === EXPIRY_BATCH) { /* more are due */ }
+    if (!this.stopped) await recoverInterruptedOrders(this.deps.db, this.deps.clock());
   }
 }
