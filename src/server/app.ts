@@ -45,6 +45,7 @@ import { registerBearerAuth } from './plugins/bearer-auth';
 import { registerOrganisationAccess } from './plugins/organisation-access';
 import { WebhookWorker } from './services/webhooks/webhook-worker';
 import { AlertWorker } from './services/alerts/alert-worker';
+import { ApprovalExpiryWorker } from './services/approvals/approval-expiry';
 import { alertRoutes } from './routes/alerts';
 import { accountRoutes } from './routes/account';
 import { organisationRoutes } from './routes/organisations';
@@ -57,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The alert evaluator's worker: tests wait on `idle()`. */
     alertWorker: AlertWorker;
+    /** The sweep that records expired approval requests: tests nudge it and wait on `idle()`. */
+    approvalExpiryWorker: ApprovalExpiryWorker;
   }
 }
 
@@ -160,6 +163,11 @@ export async function buildApp(
   app.decorate('alertWorker', alerts);
   app.addHook('onReady', async () => alerts.start());
   app.addHook('onClose', async () => alerts.stop());
+  // Every instance sweeps expired approval requests; the conditional, skip-locked update records each expiry once.
+  const approvalExpiry = new ApprovalExpiryWorker({ db: deps.db, clock: deps.clock, events: deps.events, log: (message) => app.log.warn(message) });
+  app.decorate('approvalExpiryWorker', approvalExpiry);
+  app.addHook('onReady', async () => approvalExpiry.start());
+  app.addHook('onClose', async () => approvalExpiry.stop());
   return app;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
-// Issue 30: invite a member, accept the link, switch organisation — on a phone and on a desktop.
+// Issue 30: invite a member, accept the link, give them a spend limit, switch organisation — on a phone and on a desktop.
 
 let kit: BrowserKit;
 beforeAll(async () => { kit = await startBrowserKit(); });
@@ -54,6 +54,17 @@ describe.each(VIEWPORTS)('at %s', (_name, viewport) => {
     await invitee.page.waitForURL('**/organisation');
     await invitee.page.getByRole('heading', { name: new RegExp(`^Fjord Shipping ${viewport.width}`) }).waitFor();
     expect(await invitee.page.getByText('Your role: trader').isVisible()).toBe(true);
+
+    // The owner gives the new member a daily spend limit of their own, typed in dollars; a wrong amount says why.
+    await owner.page.reload();
+    const limit = owner.page.getByLabel(`Daily spend limit of ${invitee.email} in dollars`);
+    await limit.fill('12.345');
+    await limit.press('Enter');
+    await owner.page.getByRole('alert').filter({ hasText: 'Enter an amount in dollars' }).waitFor();
+    await limit.fill('2500');
+    await limit.press('Enter');
+    await expect.poll(async () => ((await (await owner.context.request.get('/api/organisation/members')).json()) as { email: string; dailySpendLimitCents: number | null }[])
+      .find((member) => member.email === invitee.email)?.dailySpendLimitCents).toBe(250_000);
 
     await switchTo(invitee.page, 'Ivan (personal)', phone);
     await invitee.page.getByText('Your role: owner').waitFor();

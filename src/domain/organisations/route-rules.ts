@@ -44,6 +44,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/organisation': ['manage_organisation'],
   'GET /api/organisation/members': READ,
   'PATCH /api/organisation/members/:userId': MEMBERS,
+  // A member's own spend limit is part of the approval policy: the same permission sets it.
+  'PUT /api/organisation/members/:userId/spend-limit': ['manage_organisation'],
   'DELETE /api/organisation/members/:userId': MEMBERS,
   'GET /api/organisation/invites': MEMBERS,
   'POST /api/organisation/invites': MEMBERS,

@@ -5,7 +5,7 @@ import { stopReached } from '@/domain/orderbook/stop-book';
 import type { OrderBook } from '@/domain/orderbook/order-book';
 import { isLiveStatus, type OrderSide } from '@/domain/orderbook/order-status';
 import type { LedgerLot, LedgerOrder } from './ledger-rows';
-import { affordableTonnes, buyLockCents, type AskLevel } from './settlement';
+import { affordableTonnes, buyLockCents, takeCostCents, type AskLevel } from './settlement';
 import { settleFill } from './settle-fill';
 import { TradingLedger } from './trading-ledger';
 import type { TradingCommand } from './trading-command';
@@ -255,7 +255,7 @@ class BatchRunner {
     return this.settleMatch(order, result).map((_, index) => first + index);
   }
 
-  private marketBuy({ userId, quantity, selfTradePrevention }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
+  private marketBuy({ userId, quantity, selfTradePrevention, maxCostCents }: Extract<TradingCommand, { kind: 'market' }>, id: ReservedId): CommandOutcome {
     // A buyer that passes over (or cancels) its own offers buys from the others alone: count only theirs.
     const asks = (selfTradePrevention ?? 'cancel_newest') === 'cancel_newest' ? this.askLevels(quantity) : this.othersAskLevels(userId);
     if (asks.length === 0) return { ok: true, orderId: null, tradeKeys: [] };
@@ -263,6 +263,11 @@ class BatchRunner {
     const tonnes = affordableTonnes(asks, cashCents, quantity);
     if (tonnes === 0) {
       throw new RefusedError(`Insufficient funds: the best offer is $${formatCents(BigInt(asks[0].priceCents))} per credit and your cash balance is $${formatCents(cashCents)}`);
+    }
+    // The approved total is checked here, on the book this batch trades on, so no move can slip in between.
+    const costCents = maxCostCents === undefined ? 0n : takeCostCents(asks, tonnes);
+    if (maxCostCents !== undefined && costCents > maxCostCents) {
+      throw new ConflictError(`The price moved: this market order now costs $${formatCents(costCents)}, more than the $${formatCents(maxCostCents)} approved`);
     }
     const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'buy', quantityTonnes: tonnes, selfTradePrevention });
     return this.recordMarket(id, userId, 'buy', quantity, result, selfTradePrevention);

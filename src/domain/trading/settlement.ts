@@ -41,6 +41,19 @@ export interface AskLevel {
  * first and buys whole tonnes while the cash lasts, up to `wantedTonnes`. Rounds down (a tonne that cannot be paid
  * in full is not bought).
  */
+/** What taking `tonnes` from the ask levels costs, best price first, in cents. */
+export function takeCostCents(asks: readonly AskLevel[], tonnes: number): bigint {
+  let left = tonnes;
+  let cost = 0n;
+  for (const level of asks) {
+    if (left <= 0) break;
+    const take = Math.min(level.quantityTonnes, left);
+    cost += BigInt(level.priceCents) * BigInt(take);
+    left -= take;
+  }
+  return cost;
+}
+
 export function affordableTonnes(asks: readonly AskLevel[], cashCents: bigint, wantedTonnes: number): number {
   let tonnes = 0;
   let cash = cashCents;

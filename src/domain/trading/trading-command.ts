@@ -12,7 +12,11 @@ export type TradingCommand =
     kind: 'limit'; userId: number; side: OrderSide; priceCents: bigint; quantity: number; timeInForce?: OrderTimeInForce; postOnly?: boolean;
     expiresAtMs?: number | null; selfTradePrevention?: SelfTradePrevention; stopPriceCents?: bigint | null; stopMarket?: boolean;
   }
-  | { kind: 'market'; userId: number; side: OrderSide; quantity: number; selfTradePrevention?: SelfTradePrevention }
+  /**
+   * A market order; a buy with `maxCostCents` (an approved market order's approved total) is refused inside the batch,
+   * changing nothing, when what it would take from the book now costs more.
+   */
+  | { kind: 'market'; userId: number; side: OrderSide; quantity: number; selfTradePrevention?: SelfTradePrevention; maxCostCents?: bigint }
   /** Places nothing: the batch only triggers the stops that the last trade price (maybe another writer's) has reached. */
   | { kind: 'triggers'; userId: 0 }
   /** `expiry`: the expiry sweep's or a batch's own cancel of a due GTD order; a no-op when it is no longer live or due. */

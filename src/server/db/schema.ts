@@ -62,6 +62,8 @@ export const organisationMembers = pgTable('organisation_members', {
   accountId: integer('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   role: text('role').notNull(),
+  /** What this member may spend per UTC day, in cents, in place of the approval policy's limit; null uses the policy's. */
+  dailySpendLimitCents: bigint('daily_spend_limit_cents', { mode: 'bigint' }),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('organisation_members_user_idx').on(t.userId)]);
 
@@ -487,7 +489,8 @@ export const approvalPolicies = pgTable('approval_policies', {
 
 /**
  * A request that needs an approver: the validated request body, what it is worth, and its decision. `status` goes
- * pending → approved (executed) | failed (approved but the execution was refused) | rejected | expired.
+ * pending → approved (executed) | failed (approved but the execution was refused) | rejected | expired; an approved
+ * order passes through 'executing' while the desk runs it (see approveOrder).
  */
 export const approvalRequests = pgTable('approval_requests', {
   id: serial('id').primaryKey(),
@@ -506,7 +509,11 @@ export const approvalRequests = pgTable('approval_requests', {
   result: jsonb('result'),
   failure: text('failure'),
   createdAt: createdAt(),
-}, (t) => [index('approval_requests_account_status_idx').on(t.accountId, t.status), index('approval_requests_requester_idx').on(t.requesterId)]);
+}, (t) => [
+  index('approval_requests_account_status_idx').on(t.accountId, t.status), index('approval_requests_requester_idx').on(t.requesterId),
+  // The expiry sweep's scan: only pending requests, by expiry.
+  index('approval_requests_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+]);
 
 /** What each member spent (purchases, orders), for the per-member daily spend limit. */
 export const memberSpends = pgTable('member_spends', {

@@ -14,7 +14,8 @@ import { ForbiddenError, ValidationError } from '@/domain/errors';
 import {
   createOrganisation, listMyOrganisations, readOrganisation, updateOrganisation,
 } from '@/server/services/organisations/organisation-profiles';
-import { changeMemberRole, listMembers, removeMember } from '@/server/services/organisations/organisation-members';
+import { changeMemberRole, listMembers, removeMember, setMemberSpendLimit } from '@/server/services/organisations/organisation-members';
+import { memberSpendLimitBody } from '@/shared/schemas/approval';
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from '@/server/services/organisations/organisation-invites';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -74,6 +75,14 @@ export function organisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const changed = await changeMemberRole(db, who, request.params.userId, request.body.role, requestActor(request, who), clock());
       forgetUserSessions(request.params.userId);
       return changed;
+    });
+
+    app.put('/organisation/members/:userId/spend-limit', {
+      schema: { tags, params: z.object({ userId: idParam }), body: memberSpendLimitBody, description: 'Sets the member’s own daily spend limit in cents, in place of the approval policy’s (null: the policy’s applies).', response: { 200: member, ...errors } },
+    }, async (request) => {
+      const who = await acting(request);
+      const { dailySpendLimitCents } = request.body;
+      return setMemberSpendLimit(db, who.accountId, request.params.userId, dailySpendLimitCents === null ? null : BigInt(dailySpendLimitCents), requestActor(request, who), clock());
     });
 
     app.delete('/organisation/members/:userId', { schema: { tags, params: z.object({ userId: idParam }), response: { 204: z.undefined(), ...errors } } }, async (request, reply) => {

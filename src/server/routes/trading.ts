@@ -62,19 +62,22 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
   const spendOf = (actor: { accountId: number; personId: number }, valueCents: bigint) => ({ accountId: actor.accountId, userId: actor.personId, valueCents });
 
   // An approved order runs here, through this desk, as its requester's organisation would have placed it.
-  orders.placeOrder = async (accountId, body) => {
-    const placed = await desk.placeLimitOrder(limitOrderOf(accountId, placeOrderBody.parse(body), clock()));
+  orders.placeOrder = async (accountId, body, actor) => {
+    const placed = await desk.placeLimitOrder({ ...limitOrderOf(accountId, placeOrderBody.parse(body), clock()), actor });
     return { projectId: body.projectId, orderId: placed.order?.id ?? null };
   };
-  orders.marketOrder = async (accountId, body, approvedTotalCents) => {
-    const order = { userId: accountId, projectId: body.projectId, side: body.orderType, quantity: body.quantity, selfTradePrevention: body.selfTradePrevention ?? undefined };
+  orders.marketOrder = async (accountId, body, approvedTotalCents, actor) => {
+    const order = { userId: accountId, projectId: body.projectId, side: body.orderType, quantity: body.quantity, selfTradePrevention: body.selfTradePrevention ?? undefined, actor };
     if (order.side === 'buy') {
       const nowCents = parseCents((await quoteMarketOrder(db, order)).total);
       if (nowCents > approvedTotalCents) {
         throw new ConflictError(`The price moved: this market order now costs $${formatCents(nowCents)}, more than the $${formatCents(approvedTotalCents)} approved`);
       }
     }
-    if (!(await executeRoutedMarketOrder(deps, order))) await desk.placeMarketOrder(order);
+    // The quote above refuses early; on the book alone the desk checks the approved total again inside the batch that
+    // trades (the book may move between the quote and the run). An order routed through a pool has only the quote's check.
+    const maxCostCents = order.side === 'buy' ? approvedTotalCents : undefined;
+    if (!(await executeRoutedMarketOrder(deps, order))) await desk.placeMarketOrder({ ...order, maxCostCents });
     return { projectId: body.projectId, orderId: null };
   };
 

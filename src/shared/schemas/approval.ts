@@ -28,6 +28,14 @@ export const approvalPolicyBody = z.strictObject({
 });
 export type ApprovalPolicyBody = z.infer<typeof approvalPolicyBody>;
 
+/** One member's own daily spend limit in cents (in place of the policy's); null goes back to the policy's. */
+export const memberSpendLimitBody = z.strictObject({
+  dailySpendLimitCents: z.number({ error: 'dailySpendLimitCents must be a whole number of cents or null' })
+    .int({ error: 'dailySpendLimitCents must be a whole number of cents' }).min(0, { error: 'dailySpendLimitCents must be at least 0' })
+    .max(Number(MAX_POLICY_CENTS), { error: `dailySpendLimitCents must be at most ${MAX_POLICY_CENTS}` }).nullable(),
+});
+export type MemberSpendLimitBody = z.infer<typeof memberSpendLimitBody>;
+
 export const APPROVAL_KINDS = ['purchase', 'retire', 'order', 'market_order'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'failed'] as const;
 

@@ -56,6 +56,8 @@ export const member = z.object({
   firstName: z.string(),
   role,
   joinedAt: z.string(),
+  /** The member's own daily spend limit in cents; null when the approval policy's applies. */
+  dailySpendLimitCents: z.number().nullable(),
 });
 export type Member = z.infer<typeof member>;
 

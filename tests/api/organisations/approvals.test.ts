@@ -6,6 +6,9 @@ import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { buyCredits, getAs, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { queryRows } from '@tests/api/trading/trading-kit';
+import { expireApprovals } from '@/server/services/approvals/approval-expiry';
+import { TradingDesk } from '@/server/services/trading/trading-desk';
+import { INTERRUPTED_AFTER_MS, INTERRUPTED_ORDER_FAILURE, orderRunHook, recoverInterruptedOrders } from '@/server/services/approvals/approval-requests';
 import { createActiveOrganisation, memberWithRole } from './organisation-kit';
 
 // Issue 30 item 3: maker–checker approvals and per-member daily spend limits.
@@ -170,6 +173,41 @@ describe('retirements under a threshold of 10 t', () => {
   });
 });
 
+describe('the expiry sweep', () => {
+  it('marks every pending request past its time expired, with one approval.expired entry each, in bounded batches; two sweeps at once record each once', async () => {
+    await setPolicy({ approvalRetireTonnes: 10, approvalTtlHours: 1 });
+    try {
+      const fresh = (await buyCredits(t.app, owner.cookie, project, 40)).credit.id;
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await retire(retirer.cookie, fresh, 10)).json().approvalId);
+      nowMs += 30 * 60_000;
+      const later = (await retire(retirer.cookie, fresh, 10)).json().approvalId as number;
+      nowMs += 31 * 60_000;
+      const statuses = async (wanted: number[]) => (await queryRows<{ id: number; status: string }>(t.deps, sql`select id, status from approval_requests where id in ${wanted} order by id`)).map((row) => row.status);
+      // Before the sweep the rows are still pending (the inbox only shows them as expired).
+      expect(await statuses(ids)).toEqual(['pending', 'pending', 'pending']);
+      expect(await expireApprovals(t.deps.db, clock(), 2)).toBe(2);
+      const counts = await Promise.all([expireApprovals(t.deps.db, clock()), expireApprovals(t.deps.db, clock())]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await statuses(ids)).toEqual(['expired', 'expired', 'expired']);
+      expect(await statuses([later])).toEqual(['pending']);
+      const audited = await queryRows<{ target_id: string; person_id: number | null; account_id: number }>(t.deps, sql`select target_id, person_id, account_id from audit_entries where action = 'approval.expired' and target_id in ${ids.map(String)}`);
+      expect(audited.map((entry) => Number(entry.target_id)).sort((a, b) => a - b)).toEqual(ids);
+      expect(audited.every((entry) => entry.person_id === null && entry.account_id === orgId)).toBe(true);
+      // The app's own worker does the same on its tick.
+      nowMs += 30 * 60_000;
+      t.app.approvalExpiryWorker.nudge();
+      await t.app.approvalExpiryWorker.idle();
+      expect(await statuses([later])).toEqual(['expired']);
+      expect((await decide(later, 'approve', approverA.cookie)).statusCode).toBe(409);
+      expect(await count(sql`select count(*)::text as n from audit_entries where action = 'approval.expired' and target_id = ${String(later)}`)).toBe(1);
+      expect(await activeTonnes(fresh)).toEqual({ quantity: 40, status: 'active' });
+    } finally {
+      await setPolicy({ approvalRetireTonnes: 10 });
+    }
+  });
+});
+
 describe('purchases above $1,000', () => {
   beforeAll(async () => { await setPolicy({ approvalSpend: '1000.00' }); });
 
@@ -267,6 +305,40 @@ describe('orders above $1,000', () => {
     await assertLedgerInvariants(t.deps.db);
   });
 
+  it('a crash between the claim and the run is settled by the sweep: never run twice; nothing ran is a clear failure, an order that ran is kept', async () => {
+    const held = async () => (await postJson(t.app, '/api/trading/orders', { projectId: otherProject.id, orderType: 'buy', quantity: 2000, pricePerCredit: '1.00' }, trader.cookie)).json().approvalId as number;
+    const stateOf = async (id: number) => (await queryRows<{ status: string; failure: string | null; result: { orderId: number | null } | null }>(t.deps, sql`select status, failure, result from approval_requests where id = ${id}`))[0];
+    // Stopped after the claim committed, before the desk ran (as a crash would).
+    const crashed = await held();
+    const before = await ordersOf();
+    orderRunHook.beforeRun = async () => { throw new Error('simulated crash'); };
+    try {
+      expect((await decide(crashed, 'approve', approverA.cookie)).statusCode).toBe(500);
+    } finally {
+      orderRunHook.beforeRun = undefined;
+    }
+    expect((await stateOf(crashed)).status).toBe('executing');
+    expect((await getAs(t.app, `/api/approvals/${crashed}`, trader.cookie)).json().status).toBe('approved');
+    expect((await decide(crashed, 'approve', approverB.cookie)).statusCode).toBe(409);
+    // Within the grace period it may still be running: left alone.
+    expect(await recoverInterruptedOrders(t.deps.db, clock())).toBe(0);
+    // Ran, then crashed before it was marked: the order is there, the request only says 'executing'.
+    const ran = await held();
+    const placed = (await decide(ran, 'approve', approverA.cookie)).json();
+    expect(placed.status).toBe('approved');
+    await t.deps.db.update(approvalRequests).set({ status: 'executing', result: null }).where(eq(approvalRequests.id, ran));
+    nowMs += INTERRUPTED_AFTER_MS + 1000;
+    t.app.approvalExpiryWorker.nudge();
+    await t.app.approvalExpiryWorker.idle();
+    expect(await stateOf(crashed)).toEqual({ status: 'failed', failure: INTERRUPTED_ORDER_FAILURE, result: null });
+    expect(await stateOf(ran)).toMatchObject({ status: 'approved', failure: null, result: { orderId: placed.orderId } });
+    expect(await ordersOf()).toBe(before + 1);
+    expect(await recoverInterruptedOrders(t.deps.db, clock())).toBe(0);
+    const audited = await queryRows<{ action: string; person_id: number | null }>(t.deps, sql`select action, person_id from audit_entries where target_type = 'approval' and target_id = ${String(crashed)} order by seq`);
+    expect(audited).toEqual([{ action: 'approval.approved', person_id: approverA.user.id }, { action: 'approval.failed', person_id: null }]);
+    await assertLedgerInvariants(t.deps.db);
+  });
+
   it('a market order waits at its quoted cost; if the price moved beyond what was approved it fails, else it trades once', async () => {
     const moved = await postJson(t.app, '/api/trading/market-order', { projectId: otherProject.id, orderType: 'buy', quantity: 30 }, trader.cookie);
     expect(moved.statusCode).toBe(202);
@@ -280,6 +352,21 @@ describe('orders above $1,000', () => {
     const tradesBefore = await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`);
     expect((await decide(request.json().approvalId, 'approve', approverB.cookie)).json()).toMatchObject({ status: 'approved', failure: null });
     expect(await count(sql`select count(*)::text as n from trades where buyer_id = ${orgId}`)).toBe(tradesBefore + 1);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});
+
+describe('an approved market order\'s price protection', () => {
+  it('is checked by the desk inside the batch that would trade: a book that costs more than approved refuses with a message and changes nothing', async () => {
+    // A second desk stands in for the run after the executor's quote passed: here it meets a book that already costs
+    // $1500.00 for 30 t, against $1400.00 approved (as if the book moved between the quote and the run).
+    const desk = new TradingDesk({ db: t.deps.db, clock, events: t.deps.events, statements: t.deps.statements });
+    const cashBefore = await queryRows<{ cash: string }>(t.deps, sql`select cash_cents::text as cash from users where id = ${orgId}`);
+    const tradesBefore = await count(sql`select count(*)::text as n from trades`);
+    await expect(desk.placeMarketOrder({ userId: orgId, projectId: otherProject.id, side: 'buy', quantity: 30, maxCostCents: 140_000n }))
+      .rejects.toThrow('The price moved: this market order now costs $1500.00, more than the $1400.00 approved');
+    expect(await count(sql`select count(*)::text as n from trades`)).toBe(tradesBefore);
+    expect(await queryRows<{ cash: string }>(t.deps, sql`select cash_cents::text as cash from users where id = ${orgId}`)).toEqual(cashBefore);
     await assertLedgerInvariants(t.deps.db);
   });
 });
@@ -304,6 +391,39 @@ describe('a daily spend limit per member', () => {
     nowMs = Date.parse('2026-11-29T00:00:01Z');
     expect((await purchase(spender.cookie, project, quantity)).statusCode).toBe(201);
     await assertLedgerInvariants(t.deps.db);
+  });
+
+  it('a member\'s own limit replaces the policy\'s for them (admin or owner sets it; null goes back to the policy\'s); bad input changes nothing', async () => {
+    await setPolicy({ dailySpendLimit: '0.01' });
+    const member = await memberWithRole(t.app, owner.cookie, orgId, 'trader');
+    const admin = await memberWithRole(t.app, owner.cookie, orgId, 'admin');
+    const url = `/api/organisation/members/${member.user.id}/spend-limit`;
+    const limitOf = async () => (await getAs(t.app, '/api/organisation/members', owner.cookie)).json().find((row: { userId: number }) => row.userId === member.user.id).dailySpendLimitCents;
+    expect(await limitOf()).toBeNull();
+    expect((await purchase(member.cookie, project, 1)).json().message).toBe('This exceeds your daily spend limit of $0.01: $0.01 is left today');
+    for (const body of [{ dailySpendLimitCents: -1 }, { dailySpendLimitCents: 1.5 }, { dailySpendLimitCents: '100' }, {}, { dailySpendLimitCents: 100, extra: 1 }]) {
+      const response = await put(url, body, owner.cookie);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+    const unknown = await put('/api/organisation/members/999999/spend-limit', { dailySpendLimitCents: 100 }, owner.cookie);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Member 999999 not found in this organisation']);
+    expect((await put(url, { dailySpendLimitCents: 100_000_000 }, member.cookie)).statusCode).toBe(403);
+    expect(await limitOf()).toBeNull();
+    const set = await put(url, { dailySpendLimitCents: 100_000_000 }, admin.cookie);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ userId: member.user.id, dailySpendLimitCents: 100_000_000 });
+    expect((await purchase(member.cookie, project, 1)).statusCode).toBe(201);
+    // Others still have the policy's limit.
+    expect((await purchase(admin.cookie, project, 1)).statusCode).toBe(403);
+    expect((await put(url, { dailySpendLimitCents: 0 }, owner.cookie)).json().dailySpendLimitCents).toBe(0);
+    expect((await purchase(member.cookie, project, 1)).json().message).toBe('This exceeds your daily spend limit of $0.00: $0.00 is left today');
+    expect((await put(url, { dailySpendLimitCents: null }, owner.cookie)).json().dailySpendLimitCents).toBeNull();
+    // Back on the policy's limit, which today's purchase already used up.
+    expect((await purchase(member.cookie, project, 1)).json().message).toBe('This exceeds your daily spend limit of $0.01: $0.00 is left today');
+    const audited = await queryRows<{ after: { dailySpendLimit: string | null } }>(t.deps, sql`select after from audit_entries where action = 'member.spend_limit_changed' and target_id = ${String(member.user.id)} order by seq`);
+    expect(audited.map((entry) => entry.after.dailySpendLimit)).toEqual(['1000000.00', '0.00', null]);
+    await setPolicy({ dailySpendLimit: '5000.00' });
   });
 
   it('holds under concurrency: of many simultaneous purchases and buy orders by one member, only what fits the limit runs', async () => {

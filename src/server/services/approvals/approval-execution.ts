@@ -12,7 +12,7 @@ import { purchaseOneIn } from '@/server/services/purchases/purchase-batch';
 import { redeemQuoteIn } from '@/server/services/quotes/redeem-quote';
 import { retireCreditsIn } from '@/server/services/retire-credits';
 import { reserveSpendIn, spending } from './approval-policies';
-import type { OrderExecutors, StoredOrderRequest } from './order-approvals';
+import { approvalRunActor, type OrderExecutors, type StoredOrderRequest } from './order-approvals';
 
 /** A request as it waits for an approver: the route's validated body, and for a retirement the credit it names. */
 export type StoredRequest =
@@ -42,16 +42,17 @@ export async function checkRequesterMayIn(tx: Executor, accountId: number, reque
  * counts towards the requester's daily spend.
  */
 export async function executeApprovedOrder(
-  db: Database, executors: OrderExecutors, request: { accountId: number; requesterId: number; stored: StoredOrderRequest; valueCents: bigint }, now: Date,
+  db: Database, executors: OrderExecutors, request: { id: number; accountId: number; requesterId: number; stored: StoredOrderRequest; valueCents: bigint }, now: Date,
 ): Promise<ExecutionResult> {
   const { accountId, requesterId, stored, valueCents } = request;
+  const actor = approvalRunActor(request.id, accountId, requesterId);
   await checkRequesterMayIn(db, accountId, requesterId, stored);
   const run = stored.kind === 'order' ? executors.placeOrder : executors.marketOrder;
   if (!run) throw new ForbiddenError('Orders cannot be approved on this server');
   const spend = { accountId, userId: requesterId, valueCents: stored.body.orderType === 'buy' ? valueCents : 0n };
   const executed = await spending(db, spend, now, () => (stored.kind === 'order'
-    ? executors.placeOrder!(accountId, stored.body)
-    : executors.marketOrder!(accountId, stored.body, BigInt(stored.body.approvedTotalCents))));
+    ? executors.placeOrder!(accountId, stored.body, actor)
+    : executors.marketOrder!(accountId, stored.body, BigInt(stored.body.approvedTotalCents), actor)));
   return { projectId: executed.projectId, creditId: null, certificateId: null, orderId: executed.orderId };
 }
 

@@ -1,25 +1,44 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { ForbiddenError } from '@/domain/errors';
 import { decideApproval, NO_POLICY, utcDayStart, type ApprovalPolicy } from '@/domain/organisations/approval-policy';
 import { formatCents, parseCents } from '@/domain/money';
 import type { ApprovalPolicyBody, ApprovalPolicyView } from '@/shared/schemas/approval';
 import type { Database, Executor } from '@/server/db/client';
 import { runTransaction } from '@/server/db/run-transaction';
-import { approvalPolicies, memberSpends } from '@/server/db/schema';
+import { approvalPolicies, memberSpends, organisationMembers } from '@/server/db/schema';
 
 /**
  * Policies are read on every purchase, retirement and order, so they are cached for a few seconds; a change made here
  * drops the entry at once (another instance may apply the old policy for at most POLICY_CACHE_MS).
  */
 export const POLICY_CACHE_MS = 5000;
-const cached = new Map<number, { policy: ApprovalPolicy | null; expiresAtMs: number }>();
+const cached = new Map<number, { policy: OrganisationPolicy | null; expiresAtMs: number }>();
 
-/** The organisation's policy, or null when it has none (then nothing is gated and no spend is recorded). */
-export async function findPolicy(db: Executor, accountId: number, now: Date): Promise<ApprovalPolicy | null> {
+/** The policy with the members' own daily limits, which replace its `dailySpendLimitCents` for them. */
+export interface OrganisationPolicy extends ApprovalPolicy {
+  memberLimitsCents: ReadonlyMap<number, bigint>;
+}
+
+/** The policy as it applies to one member: their own daily limit, if an admin set one, else the organisation's. */
+export function policyForMember(policy: OrganisationPolicy, userId: number): ApprovalPolicy {
+  const own = policy.memberLimitsCents.get(userId);
+  return own === undefined ? policy : { ...policy, dailySpendLimitCents: own };
+}
+
+/**
+ * The organisation's policy, or null when it has none (then nothing is gated and no spend is recorded). A member's
+ * own daily limit counts as a policy too (with no thresholds), so a limit set on one member applies without one.
+ */
+export async function findPolicy(db: Executor, accountId: number, now: Date): Promise<OrganisationPolicy | null> {
   const hit = cached.get(accountId);
   if (hit && now.getTime() < hit.expiresAtMs) return hit.policy;
   const [row] = await db.select().from(approvalPolicies).where(eq(approvalPolicies.accountId, accountId)).limit(1);
-  const policy = row ? { retireTonnes: row.retireTonnes, spendCents: row.spendCents, ttlHours: row.ttlHours, dailySpendLimitCents: row.dailySpendLimitCents } : null;
+  const limited = await db.select({ userId: organisationMembers.userId, limit: organisationMembers.dailySpendLimitCents }).from(organisationMembers)
+    .where(and(eq(organisationMembers.accountId, accountId), isNotNull(organisationMembers.dailySpendLimitCents)));
+  const memberLimitsCents = new Map(limited.map((member) => [member.userId, member.limit!]));
+  const policy = row
+    ? { retireTonnes: row.retireTonnes, spendCents: row.spendCents, ttlHours: row.ttlHours, dailySpendLimitCents: row.dailySpendLimitCents, memberLimitsCents }
+    : memberLimitsCents.size > 0 ? { ...NO_POLICY, memberLimitsCents } : null;
   if (cached.size > 50_000) cached.clear();
   cached.set(accountId, { policy, expiresAtMs: now.getTime() + POLICY_CACHE_MS });
   return policy;
@@ -45,8 +64,13 @@ export async function setPolicy(db: Database, accountId: number, body: ApprovalP
     updatedAt: now,
   };
   await db.insert(approvalPolicies).values({ accountId, ...values }).onConflictDoUpdate({ target: approvalPolicies.accountId, set: values });
-  cached.delete(accountId);
+  forgetPolicy(accountId);
   return toPolicyView({ ...values });
+}
+
+/** Drops the cached policy of an organisation whose policy or member limits changed here. */
+export function forgetPolicy(accountId: number): void {
+  cached.delete(accountId);
 }
 
 /** What the member spent for the organisation since UTC midnight (purchases and orders), in cents. */
@@ -66,8 +90,9 @@ export interface MemberSpend { accountId: number; userId: number; valueCents: bi
  */
 export async function reserveSpendIn(tx: Executor, entry: MemberSpend, now: Date): Promise<number | null> {
   if (entry.valueCents <= 0n) return null;
-  const policy = await findPolicy(tx, entry.accountId, now);
-  if (!policy) return null;
+  const found = await findPolicy(tx, entry.accountId, now);
+  if (!found) return null;
+  const policy = policyForMember(found, entry.userId);
   if (policy.dailySpendLimitCents !== null) {
     await tx.execute(sql`select 1 from organisation_members where account_id = ${entry.accountId} and user_id = ${entry.userId} for update`);
     const decision = decideApproval(policy, { spendCents: entry.valueCents, retireTonnes: 0 }, await spentToday(tx, entry.accountId, entry.userId, now), true);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '@/domain/errors';
 import { formatCents } from '@/domain/money';
@@ -12,10 +12,10 @@ import { runTransaction } from '@/server/db/run-transaction';
 import { appendAuditEntries } from '@/server/db/append-audit-entries';
 import type { AuditActor } from '@/domain/audit/audit-chain';
 import type { StatementRunner } from '@/server/db/statement-runner';
-import { approvalRequests, users } from '@/server/db/schema';
+import { approvalRequests, auditEntries, users } from '@/server/db/schema';
 import { executeApprovedIn, executeApprovedOrder, type ExecutionResult, type StoredRequest } from './approval-execution';
-import type { OrderExecutors, StoredOrderRequest } from './order-approvals';
-import { findPolicy, spentToday } from './approval-policies';
+import { approvalRequestId, type OrderExecutors, type StoredOrderRequest } from './order-approvals';
+import { findPolicy, policyForMember, spentToday } from './approval-policies';
 
 type Row = typeof approvalRequests.$inferSelect;
 
@@ -45,8 +45,9 @@ export interface HeldRequest { actor: Actor; request: Gated; policy: ApprovalPol
  * refused either way.
  */
 export async function gateRequest(db: Database, actor: Actor, request: Gated, now: Date): Promise<HeldRequest | null> {
-  const policy = await findPolicy(db, actor.accountId, now);
-  if (!policy) return null;
+  const found = await findPolicy(db, actor.accountId, now);
+  if (!found) return null;
+  const policy = policyForMember(found, actor.personId);
   const spent = (request.dailySpendCents ?? request.spendCents) > 0n && policy.dailySpendLimitCents !== null ? await spentToday(db, actor.accountId, actor.personId, now) : 0n;
   const decision = decideApproval(policy, request, spent);
   if (decision.kind === 'over_daily_limit') throw new ForbiddenError(decision.message, { limitCents: decision.limitCents, leftCents: decision.leftCents });
@@ -84,7 +85,8 @@ function selectApprovals(db: Database) {
 /** A pending request past its expiry is shown as expired, whether or not a decision attempt recorded it yet. */
 function toApproval(found: { row: Row; requesterName: string; decidedByName: string | null }, actor: Actor, now: Date): Approval {
   const { row } = found;
-  const status = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+  // An order being run (or one interrupted, until the sweep settles it) shows as approved: the decision is made.
+  const status = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status === 'executing' ? 'approved' : row.status;
   const result = row.result as ExecutionResult | null;
   return {
     id: row.id, kind: row.kind as Approval['kind'], status: status as Approval['status'], summary: row.summary,
@@ -174,32 +176,81 @@ export async function approveRequest(
 }
 
 /**
- * An order runs through the trading desk in its own transaction, so the claim commits first (racing approvers: one
- * wins, the other gets 409), then the desk runs it once; a refusal marks the claimed request failed with the reason.
+ * An order runs through the trading desk in its own transaction, so it cannot commit with the claim. The claim commits
+ * first as 'executing' (racing approvers: one wins, the other gets 409), the desk runs it once, then the request is
+ * marked approved with the result, or failed with the desk's reason. The desk's audit entry for the order names the
+ * approval (`approvalRunActor`) in the order's own transaction: a crash after the claim leaves 'executing', which
+ * `recoverInterruptedOrders` settles from that entry. Anything but a refusal (a lost connection) also leaves it there.
  */
 async function approveOrder(
   deps: { db: Database; orders: OrderExecutors; audit: AuditActor }, id: number, decided: Partial<Row>, now: Date,
 ): Promise<void> {
   const { db } = deps;
   const row = await runTransaction(db, async (tx) => {
-    const claimed = await claim(tx, id, { status: 'approved', ...decided }, now);
+    const claimed = await claim(tx, id, { status: 'executing', ...decided }, now);
     await appendAuditEntries(tx, [decisionEntry(deps.audit, claimed, 'approved')], now);
     return claimed;
   });
+  await orderRunHook.beforeRun?.(id);
   try {
     const executed = await executeApprovedOrder(db, deps.orders, {
-      accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredOrderRequest, valueCents: row.valueCents,
+      id, accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredOrderRequest, valueCents: row.valueCents,
     }, now);
-    await db.update(approvalRequests).set({ result: executed }).where(eq(approvalRequests.id, id));
+    await db.update(approvalRequests).set({ status: 'approved', result: executed }).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'executing')));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await runTransaction(db, async (tx) => {
-      const [failed] = await tx.update(approvalRequests).set({ status: 'failed', failure: error.message })
-        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'approved'))).returning();
-      if (failed) await appendAuditEntries(tx, [decisionEntry(deps.audit, failed, 'failed', { failure: error.message })], now);
-    });
+    await failExecuting(db, deps.audit, row, error.message, now);
   }
 }
+
+/** Tests stop an approval between its claim and its run here, as a crash would. */
+export const orderRunHook: { beforeRun?: (approvalId: number) => Promise<void> } = {};
+
+async function failExecuting(db: Database, audit: AuditActor, row: Pick<Row, 'id'>, failure: string, now: Date): Promise<void> {
+  await runTransaction(db, async (tx) => {
+    const [failed] = await tx.update(approvalRequests).set({ status: 'failed', failure })
+      .where(and(eq(approvalRequests.id, row.id), eq(approvalRequests.status, 'executing'))).returning();
+    if (failed) await appendAuditEntries(tx, [decisionEntry(audit, failed, 'failed', { failure })], now);
+  });
+}
+
+/** An order run takes milliseconds; a request still 'executing' this long after its approval was interrupted. */
+export const INTERRUPTED_AFTER_MS = 5 * 60_000;
+export const INTERRUPTED_ORDER_FAILURE = 'The approval was interrupted before its order reached the trading desk, so nothing was placed: send the order again if it is still wanted';
+
+/**
+ * Settles approved orders whose run was interrupted (a crash between the claim and the desk): if the desk's audit
+ * entry naming the approval exists, the order ran and the request is marked approved with it; otherwise nothing ran
+ * and the request fails with a message saying so. It is never run again here: a user approved it at that moment's
+ * prices, and running it minutes or hours later, unseen, is not what they agreed to. Either way there is at most one
+ * order. Run by the approval sweep; the row lock and the status check make two instances settle each once.
+ */
+export async function recoverInterruptedOrders(db: Database, now: Date, limit = 100): Promise<number> {
+  const due = await db.select({ id: approvalRequests.id }).from(approvalRequests)
+    .where(and(eq(approvalRequests.status, 'executing'), lte(approvalRequests.decidedAt, new Date(now.getTime() - INTERRUPTED_AFTER_MS)))).limit(limit);
+  let settled = 0;
+  for (const { id } of due) {
+    settled += await runTransaction(db, async (tx) => {
+      const [row] = await tx.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'executing'))).for('update', { skipLocked: true });
+      if (!row) return 0;
+      const [ran] = await tx.select({ targetType: auditEntries.targetType, targetId: auditEntries.targetId }).from(auditEntries)
+        .where(and(eq(auditEntries.accountId, row.accountId), eq(auditEntries.requestId, approvalRequestId(id)))).limit(1);
+      if (ran) {
+        const result: ExecutionResult = {
+          projectId: (row.body as { projectId: number }).projectId, creditId: null, certificateId: null, orderId: ran.targetType === 'order' ? Number(ran.targetId) : null,
+        };
+        await tx.update(approvalRequests).set({ status: 'approved', result }).where(eq(approvalRequests.id, id));
+      } else {
+        await tx.update(approvalRequests).set({ status: 'failed', failure: INTERRUPTED_ORDER_FAILURE }).where(eq(approvalRequests.id, id));
+        await appendAuditEntries(tx, [decisionEntry(systemActor(row.accountId), row, 'failed', { failure: INTERRUPTED_ORDER_FAILURE })], now);
+      }
+      return 1;
+    });
+  }
+  return settled;
+}
+
+const systemActor = (accountId: number): AuditActor => ({ personId: null, accountId, requestId: null, ip: null, userAgent: null, apiKeyId: null });
 
 /** Rejects a pending, unexpired request with the approver's comment; nothing runs. */
 export async function rejectRequest(db: Database, actor: Actor, audit: AuditActor, id: number, comment: string | undefined, now: Date): Promise<Approval> {

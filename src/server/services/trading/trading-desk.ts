@@ -68,9 +68,9 @@ export class TradingDesk {
     return this.desk.submit(projectId, { kind: 'limit', ...order, ticket });
   }
 
-  placeMarketOrder(input: MarketOrderRequest & { actor?: AuditActor }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
-    const { userId, side, quantity, selfTradePrevention, actor } = input;
-    return this.desk.submit(input.projectId, { kind: 'market', userId, side, quantity, selfTradePrevention, actor, ticket });
+  placeMarketOrder(input: MarketOrderRequest & { actor?: AuditActor; maxCostCents?: bigint }, ticket?: IdempotencyTicket<PlacedOrder>): Promise<PlacedOrder> {
+    const { userId, side, quantity, selfTradePrevention, actor, maxCostCents } = input;
+    return this.desk.submit(input.projectId, { kind: 'market', userId, side, quantity, selfTradePrevention, maxCostCents, actor, ticket });
   }
 
   /** Owner only: another user's order is a 404, like a missing one; a finished order is a 409. */

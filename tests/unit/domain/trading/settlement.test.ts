@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { affordableTonnes, buyLockCents, fillCash } from '@/domain/trading/settlement';
+import { affordableTonnes, buyLockCents, fillCash, takeCostCents } from '@/domain/trading/settlement';
 
 describe('buyLockCents', () => {
   it('locks limit × quantity', () => {
@@ -79,5 +79,15 @@ describe('affordableTonnes', () => {
         expect(tonnes <= wanted).toBe(true);
       },
     ));
+  });
+});
+
+describe('takeCostCents', () => {
+  it('costs the tonnes taken from the best asks first, stopping at what the levels hold', () => {
+    const asks = [{ priceCents: 500, quantityTonnes: 10 }, { priceCents: 600, quantityTonnes: 5 }];
+    expect(takeCostCents(asks, 0)).toBe(0n);
+    expect(takeCostCents(asks, 4)).toBe(2000n);
+    expect(takeCostCents(asks, 12)).toBe(5000n + 1200n);
+    expect(takeCostCents(asks, 100)).toBe(5000n + 3000n);
   });
 });

@@ -40,6 +40,11 @@ export function useActiveOrganisation() {
     mutationFn: ({ userId, role }: { userId: number; role: OrganisationRole }) => apiJson<Member>('PATCH', `/api/organisation/members/${userId}`, { role }),
     onSuccess: () => refresh(MEMBERS),
   });
+  const setSpendLimit = useMutation({
+    mutationFn: ({ userId, dailySpendLimitCents }: { userId: number; dailySpendLimitCents: number | null }) =>
+      apiJson<Member>('PUT', `/api/organisation/members/${userId}/spend-limit`, { dailySpendLimitCents }),
+    onSuccess: () => refresh(MEMBERS),
+  });
   const removeMember = useMutation({
     mutationFn: (userId: number) => apiRequest('DELETE', `/api/organisation/members/${userId}`),
     onSuccess: () => refresh(MEMBERS),
@@ -52,5 +57,5 @@ export function useActiveOrganisation() {
     mutationFn: (id: number) => apiJson<Invite>('DELETE', `/api/organisation/invites/${id}`),
     onSuccess: () => refresh(INVITES),
   });
-  return { organisation, canManageMembers, members, invites, update, changeRole, removeMember, invite, revokeInvite };
+  return { organisation, canManageMembers, members, invites, update, changeRole, setSpendLimit, removeMember, invite, revokeInvite };
 }

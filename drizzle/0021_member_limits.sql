@@ -1,0 +1,2 @@
+ALTER TABLE "organisation_members" ADD COLUMN "daily_spend_limit_cents" bigint;--> statement-breakpoint
+CREATE INDEX "approval_requests_pending_expiry_idx" ON "approval_requests" USING btree ("expires_at") WHERE status = 'pending';
