@@ -7,6 +7,7 @@ import { isLiveStatus, type OrderSide } from '@/domain/orderbook/order-status';
 import type { LedgerLot, LedgerOrder } from './ledger-rows';
 import { affordableTonnes, buyLockCents, takeCostCents, type AskLevel } from './settlement';
 import { settleFill } from './settle-fill';
+import { requireWithinApproved } from './approved-cost';
 import { TradingLedger } from './trading-ledger';
 import type { TradingCommand } from './trading-command';
 import { BookCache } from './book-cache';
@@ -265,10 +266,7 @@ class BatchRunner {
       throw new RefusedError(`Insufficient funds: the best offer is $${formatCents(BigInt(asks[0].priceCents))} per credit and your cash balance is $${formatCents(cashCents)}`);
     }
     // The approved total is checked here, on the book this batch trades on, so no move can slip in between.
-    const costCents = maxCostCents === undefined ? 0n : takeCostCents(asks, tonnes);
-    if (maxCostCents !== undefined && costCents > maxCostCents) {
-      throw new ConflictError(`The price moved: this market order now costs $${formatCents(costCents)}, more than the $${formatCents(maxCostCents)} approved`);
-    }
+    if (maxCostCents !== undefined) requireWithinApproved(takeCostCents(asks, tonnes), maxCostCents);
     const result = this.book.submitMarket({ id: id.id, ownerId: userId, side: 'buy', quantityTonnes: tonnes, selfTradePrevention });
     return this.recordMarket(id, userId, 'buy', quantity, result, selfTradePrevention);
   }

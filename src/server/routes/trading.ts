@@ -6,7 +6,7 @@ import {
   amendOrderBody, cancelAllQuery, cancelAllResponse, candle, idPathParam, type Order, marketOrderBody, marketOrderQuote, marketOrderQuoteQuery, marketStats, order, orderBook, orderBookQuery, placeOrderBody, placeOrderResponse,
   portfolioPerformance as performanceSchema, priceHistoryQuery, trade, tradesQuery,
 } from '@/shared/schemas/trading';
-import { ConflictError, NotFoundError } from '@/domain/errors';
+import { NotFoundError } from '@/domain/errors';
 import { formatCents, parseCents } from '@/domain/money';
 import { pendingApproval } from '@/shared/schemas/approval';
 import { findPolicy, spending } from '@/server/services/approvals/approval-policies';
@@ -26,6 +26,7 @@ import { idempotencyGate } from '@/server/plugins/idempotency-gate';
 import { mapTicket } from '@/server/services/idempotency/idempotency-ticket';
 import { bookOnlyRouting, executeRoutedMarketOrder, quoteMarketOrder, type RoutedMarketOrder } from '@/server/services/pools/execute-routed-market-order';
 import { routedTrade } from '@/shared/schemas/pool';
+import { requireWithinApproved } from '@/domain/trading/approved-cost';
 import { startOrderExpirySweep } from '@/server/ops/order-expiry-sweep';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -68,16 +69,11 @@ export function tradingRoutes(deps: AppDeps, orders: OrderExecutors = {}): Fasti
   };
   orders.marketOrder = async (accountId, body, approvedTotalCents, actor) => {
     const order = { userId: accountId, projectId: body.projectId, side: body.orderType, quantity: body.quantity, selfTradePrevention: body.selfTradePrevention ?? undefined, actor };
-    if (order.side === 'buy') {
-      const nowCents = parseCents((await quoteMarketOrder(db, order)).total);
-      if (nowCents > approvedTotalCents) {
-        throw new ConflictError(`The price moved: this market order now costs $${formatCents(nowCents)}, more than the $${formatCents(approvedTotalCents)} approved`);
-      }
-    }
-    // The quote above refuses early; on the book alone the desk checks the approved total again inside the batch that
-    // trades (the book may move between the quote and the run). An order routed through a pool has only the quote's check.
+    // The quote refuses early; the venues check the approved total again where the order trades (the book inside the
+    // desk's batch, book and pool inside the routed transaction), since prices may move between the quote and the run.
     const maxCostCents = order.side === 'buy' ? approvedTotalCents : undefined;
-    if (!(await executeRoutedMarketOrder(deps, order))) await desk.placeMarketOrder({ ...order, maxCostCents });
+    if (maxCostCents !== undefined) requireWithinApproved(parseCents((await quoteMarketOrder(db, order)).total), maxCostCents);
+    if (!(await executeRoutedMarketOrder(deps, { ...order, maxCostCents }))) await desk.placeMarketOrder({ ...order, maxCostCents });
     return { projectId: body.projectId, orderId: null };
   };
 

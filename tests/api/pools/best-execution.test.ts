@@ -7,6 +7,7 @@ import type { OrderBookData } from '@/shared/schemas/trading';
 import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { createPool, traderWithCredits } from './pool-kit';
+import { executeRoutedMarketOrder } from '@/server/services/pools/execute-routed-market-order';
 import { findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 
 interface Scenario {
@@ -142,3 +143,20 @@ describe('after every routed order', () => {
 function formatted(cents: bigint): string {
   return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 }
+
+describe('an approved market buy routed through a pool', () => {
+  it('is refused inside the routed transaction when book and pool now cost more than approved, and changes nothing', async () => {
+    const project = await findProject(t.app, 'Bangladesh Efficient Brick Kilns');
+    const provider = await traderWithCredits(t.app, project, [200], 'ApprovedPoolProvider');
+    await createPool(t.app, provider.cookie, { projectId: project.id, creditReserve: 200, tokenReserve: '2000' });
+    const buyer = await signUp(t.app, { firstName: 'ApprovedBuyer' });
+    const poolBefore = (await getAs(t.app, `/api/trading/pools/${project.id}`)).json() as Pool;
+    const order = { userId: buyer.user.id, projectId: project.id, side: 'buy' as const, quantity: 10 };
+    // As if the approver had seen a total of $50.00 for 10 t: the pool now asks about $105.
+    await expect(executeRoutedMarketOrder(t.deps, { ...order, maxCostCents: 5_000n })).rejects.toThrow(/^The price moved: this market order now costs \$\d+\.\d\d, more than the \$50\.00 approved$/);
+    expect((await getAs(t.app, `/api/trading/pools/${project.id}`)).json()).toEqual(poolBefore);
+    const traded = await executeRoutedMarketOrder(t.deps, { ...order, maxCostCents: 20_000n });
+    expect(traded!.trades.reduce((sum, trade) => sum + trade.quantity, 0)).toBe(10);
+    await assertLedgerInvariants(t.deps.db);
+  });
+});

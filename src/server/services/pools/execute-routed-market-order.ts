@@ -6,6 +6,7 @@ import { poolOnly, routeMarketOrder } from '@/domain/routing/route-market-order'
 import type { PoolState } from '@/domain/amm/pool-state';
 import type { FillPlan, MarketOrderInput, OrderSide } from '@/domain/routing/fill-plan';
 import type { MarketOrderRequest } from '@/domain/trading/trading-command';
+import { requireWithinApproved } from '@/domain/trading/approved-cost';
 import type { RoutedTrade, RoutingSummary } from '@/shared/schemas/pool';
 import type { MarketOrderQuote } from '@/shared/schemas/trading';
 import { averagePriceCents, fillVenue, percentFromBasisPoints, slippageBasisPoints } from '@/domain/routing/market-order-figures';
@@ -39,7 +40,7 @@ export interface RoutedMarketOrder {
  */
 export async function executeRoutedMarketOrder(
   deps: { db: Database; clock: () => Date; events: MarketEvents },
-  input: MarketOrderRequest & { actor?: AuditActor },
+  input: MarketOrderRequest & { actor?: AuditActor; maxCostCents?: bigint },
   ticket?: IdempotencyTicket<RoutedMarketOrder>,
 ): Promise<RoutedMarketOrder | null> {
   // A plain read first, so that projects without a pool pay nothing extra.
@@ -55,6 +56,7 @@ export async function executeRoutedMarketOrder(
     const inputs = await readRoutingInputs(tx, input);
     if (!tradablePool(inputs.pool)) return null;
     const plan = planWithinMeans(input, inputs);
+    if (input.side === 'buy') requireWithinApproved(plan.cashCents, input.maxCostCents);
     const executed = await executePlan(tx, input, plan, inputs.pool, lock, now);
     // Last in the transaction; the book part runs without an actor, so this is the order's one entry.
     if (input.actor) {
