@@ -40,4 +40,6 @@ export interface AppDeps {
   anchoringLeader?: () => boolean;
   /** Given by the process entry: it sets `shuttingDown` on SIGTERM (/readyz answers 503), the app counts requests. */
   lifecycle?: Lifecycle;
+  /** Tests only: stop a request at a named point, as a crash there would (set on a test app's deps). */
+  faults?: { beforeApprovedOrderRun?: (approvalId: number) => Promise<void> };
 }

@@ -12,6 +12,9 @@ export interface AuditActor {
   apiKeyId: number | null;
 }
 
+/** Who acts when nobody does in person (an expiry, a stop reached, a sweep): the entry names the organisation only. */
+export const systemActor = (accountId: number): AuditActor => ({ personId: null, accountId, requestId: null, ip: null, userAgent: null, apiKeyId: null });
+
 /** What happened, before it is given its place in the chain. */
 export interface AuditAction {
   action: string;

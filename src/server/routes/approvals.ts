@@ -52,7 +52,7 @@ export function approvalRoutes(deps: AppDeps, orders: OrderExecutors): FastifyPl
     }, async (request) => {
       const now = clock();
       const acting = await requireActing(request, db, now);
-      return approveRequest({ db, statements, publish, orders, audit: requestActor(request, acting) }, acting, request.params.id, request.body.comment, now);
+      return approveRequest({ db, statements, publish, orders, audit: requestActor(request, acting), beforeRun: deps.faults?.beforeApprovedOrderRun }, acting, request.params.id, request.body.comment, now);
     });
 
     app.post('/approvals/:id/reject', { schema: { tags, params, body: approvalDecisionBody, response: { 200: approval, ...errors } } }, async (request) => {

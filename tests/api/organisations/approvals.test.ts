@@ -8,7 +8,7 @@ import { assertLedgerInvariants } from '@tests/support/ledger-invariants';
 import { queryRows } from '@tests/api/trading/trading-kit';
 import { expireApprovals } from '@/server/services/approvals/approval-expiry';
 import { TradingDesk } from '@/server/services/trading/trading-desk';
-import { INTERRUPTED_AFTER_MS, INTERRUPTED_ORDER_FAILURE, orderRunHook, recoverInterruptedOrders } from '@/server/services/approvals/approval-requests';
+import { INTERRUPTED_AFTER_MS, INTERRUPTED_ORDER_FAILURE, recoverInterruptedOrders } from '@/server/services/approvals/approval-requests';
 import { createActiveOrganisation, memberWithRole } from './organisation-kit';
 
 // Issue 30 item 3: maker–checker approvals and per-member daily spend limits.
@@ -311,11 +311,11 @@ describe('orders above $1,000', () => {
     // Stopped after the claim committed, before the desk ran (as a crash would).
     const crashed = await held();
     const before = await ordersOf();
-    orderRunHook.beforeRun = async () => { throw new Error('simulated crash'); };
+    t.deps.faults = { beforeApprovedOrderRun: async () => { throw new Error('simulated crash'); } };
     try {
       expect((await decide(crashed, 'approve', approverA.cookie)).statusCode).toBe(500);
     } finally {
-      orderRunHook.beforeRun = undefined;
+      t.deps.faults = undefined;
     }
     expect((await stateOf(crashed)).status).toBe('executing');
     expect((await getAs(t.app, `/api/approvals/${crashed}`, trader.cookie)).json().status).toBe('approved');

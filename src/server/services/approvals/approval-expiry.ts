@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '@/domain/money';
-import type { AuditActor } from '@/domain/audit/audit-chain';
+import { systemActor } from '@/domain/audit/audit-chain';
 import type { Database } from '@/server/db/client';
 import { runTransaction } from '@/server/db/run-transaction';
 import { rowsOf } from '@/server/db/sql-values';
@@ -13,8 +13,6 @@ const SWEEP_EVERY_MS = 60_000;
 /** Requests expired per transaction; a pass repeats until fewer are left, so one pass never holds a long transaction. */
 export const EXPIRY_BATCH = 200;
 
-/** Nobody in person expires a request: the entry names the organisation only. */
-const systemActor = (accountId: number): AuditActor => ({ personId: null, accountId, requestId: null, ip: null, userAgent: null, apiKeyId: null });
 
 interface ExpiredRow { id: number; account_id: number; kind: string; requester_id: number; value_cents: string }
 

@@ -10,7 +10,7 @@ import type { IdempotencyTicket } from '@/server/services/idempotency/idempotenc
 import { idempotentIn } from '@/server/services/idempotency/idempotent-writes';
 import { runTransaction } from '@/server/db/run-transaction';
 import { appendAuditEntries } from '@/server/db/append-audit-entries';
-import type { AuditActor } from '@/domain/audit/audit-chain';
+import { systemActor, type AuditActor } from '@/domain/audit/audit-chain';
 import type { StatementRunner } from '@/server/db/statement-runner';
 import { approvalRequests, auditEntries, users } from '@/server/db/schema';
 import { executeApprovedIn, executeApprovedOrder, type ExecutionResult, type StoredRequest } from './approval-execution';
@@ -139,6 +139,14 @@ async function claim(tx: Parameters<Parameters<typeof runTransaction>[1]>[0], id
   return row;
 }
 
+interface OrderRunDeps {
+  db: Database;
+  orders: OrderExecutors;
+  audit: AuditActor;
+  /** Tests stop an approval between its claim and its run here, as a crash would. */
+  beforeRun?: (approvalId: number) => Promise<void>;
+}
+
 /**
  * Approves and runs the request in ONE transaction: the conditional update that claims it (status pending and not
  * expired) and the purchase or retirement commit together, so racing approvers run it once (the second finds it
@@ -146,7 +154,7 @@ async function claim(tx: Parameters<Parameters<typeof runTransaction>[1]>[0], id
  * price, the requester's limit), it rolls back and the request is marked failed with the reason.
  */
 export async function approveRequest(
-  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void; orders: OrderExecutors; audit: AuditActor }, actor: Actor, id: number, comment: string | undefined, now: Date,
+  deps: { db: Database; statements?: StatementRunner; publish: (projectId: number) => void } & OrderRunDeps, actor: Actor, id: number, comment: string | undefined, now: Date,
 ): Promise<Approval> {
   const { db } = deps;
   const kind = await checkDecidable(db, actor, deps.audit, id, now);
@@ -183,7 +191,7 @@ export async function approveRequest(
  * `recoverInterruptedOrders` settles from that entry. Anything but a refusal (a lost connection) also leaves it there.
  */
 async function approveOrder(
-  deps: { db: Database; orders: OrderExecutors; audit: AuditActor }, id: number, decided: Partial<Row>, now: Date,
+  deps: OrderRunDeps, id: number, decided: Partial<Row>, now: Date,
 ): Promise<void> {
   const { db } = deps;
   const row = await runTransaction(db, async (tx) => {
@@ -191,7 +199,7 @@ async function approveOrder(
     await appendAuditEntries(tx, [decisionEntry(deps.audit, claimed, 'approved')], now);
     return claimed;
   });
-  await orderRunHook.beforeRun?.(id);
+  await deps.beforeRun?.(id);
   try {
     const executed = await executeApprovedOrder(db, deps.orders, {
       id, accountId: row.accountId, requesterId: row.requesterId, stored: { kind: row.kind, body: row.body } as StoredOrderRequest, valueCents: row.valueCents,
@@ -202,9 +210,6 @@ async function approveOrder(
     await failExecuting(db, deps.audit, row, error.message, now);
   }
 }
-
-/** Tests stop an approval between its claim and its run here, as a crash would. */
-export const orderRunHook: { beforeRun?: (approvalId: number) => Promise<void> } = {};
 
 async function failExecuting(db: Database, audit: AuditActor, row: Pick<Row, 'id'>, failure: string, now: Date): Promise<void> {
   await runTransaction(db, async (tx) => {
@@ -250,7 +255,6 @@ export async function recoverInterruptedOrders(db: Database, now: Date, limit = 
   return settled;
 }
 
-const systemActor = (accountId: number): AuditActor => ({ personId: null, accountId, requestId: null, ip: null, userAgent: null, apiKeyId: null });
 
 /** Rejects a pending, unexpired request with the approver's comment; nothing runs. */
 export async function rejectRequest(db: Database, actor: Actor, audit: AuditActor, id: number, comment: string | undefined, now: Date): Promise<Approval> {

@@ -1,4 +1,4 @@
-import type { AuditActor, AuditEntryInput } from '@/domain/audit/audit-chain';
+import { systemActor, type AuditActor, type AuditEntryInput } from '@/domain/audit/audit-chain';
 import type { LedgerOrder } from '@/domain/trading/ledger-rows';
 import type { TradingCommand } from '@/domain/trading/trading-command';
 import type { Settled } from '@/server/services/batching-queue';
@@ -31,8 +31,6 @@ export function tradingAuditEntries(
   return [...commandEntries(projectId, commands, outcomes), ...byMarket];
 }
 
-/** Who acts when the market does it (an expiry, a stop reached): nobody in person, for the order's organisation. */
-const systemActor = (accountId: number): AuditActor => ({ personId: null, accountId, requestId: null, ip: null, userAgent: null, apiKeyId: null });
 
 /** An order the market changed: a stop that entered the book (and may have traded at once), or a GTD order ended. */
 function marketEntry(projectId: number, order: LedgerOrder, action: 'order.stop_triggered' | 'order.expired'): AuditEntryInput {
