@@ -17,13 +17,19 @@ export const SERVER_ENTRIES = {
   'pglite-thread': 'src/server/db/pglite-thread.ts',
 };
 
-export async function buildServer() {
-  rmSync(outdir, { recursive: true, force: true });
-  mkdirSync(outdir, { recursive: true });
+export const buildServer = () => bundleServer(outdir, SERVER_ENTRIES);
+
+/**
+ * Bundles the given entries into `out` as the server is compiled (the benchmarks add their own server script, so
+ * that they measure the code `npm start` runs), with the chain process's and database thread's entries beside them.
+ */
+export async function bundleServer(out, entries) {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
-    outdir,
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
+    outdir: out,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -33,8 +39,8 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  copyFileSync(path.join(root, 'src/server/chain/chain-process-entry.mjs'), path.join(outdir, 'chain-process-entry.mjs'));
-  copyFileSync(path.join(root, 'src/server/db/pglite-thread-entry.mjs'), path.join(outdir, 'pglite-thread-entry.mjs'));
+  copyFileSync(path.join(root, 'src/server/chain/chain-process-entry.mjs'), path.join(out, 'chain-process-entry.mjs'));
+  copyFileSync(path.join(root, 'src/server/db/pglite-thread-entry.mjs'), path.join(out, 'pglite-thread-entry.mjs'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

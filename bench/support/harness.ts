@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { bundleServer, SERVER_ENTRIES } from '@scripts/build-server.mjs';
+import { serverProcessEnv } from '@scripts/server-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,12 +14,29 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const compiledDir = path.join(root, 'dist', 'bench');
+const compiled = new Map<string, Promise<string>>();
+
+/**
+ * The script compiled as `npm start` compiles the server (scripts/build-server.mjs: esbuild, no tsx loader, no
+ * kept names), once per bench run, so that a bench measures the JavaScript users run. BENCH_FROM_SOURCE=1 runs the
+ * TypeScript through tsx instead.
+ */
+function compiledScript(script: string): Promise<string> {
+  const name = path.basename(script, '.ts');
+  if (!compiled.has(name)) {
+    compiled.set(name, bundleServer(path.join(compiledDir, name), { ...SERVER_ENTRIES, [name]: script }).then(() => path.join(compiledDir, name, `${name}.js`)));
+  }
+  return compiled.get(name)!;
+}
+
 /** Starts a server script in its own process (so load generation and serving do not share a thread). */
-export function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server; it then stops with SIGTERM.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, script)], {
-    cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+  const entry = process.env.BENCH_FROM_SOURCE ? ['--import', 'tsx', path.join(root, script)] : ['--enable-source-maps', await compiledScript(script)];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: root, env: serverProcessEnv({ ...process.env, ...env }), stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let output = '';
