@@ -21,6 +21,11 @@ export function getAs(app: FastifyInstance, url: string, cookie?: string) {
   return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 }
 
+/** A request as a named client (its user agent is what the audit log records of it). */
+export const requestAs = (app: FastifyInstance, userAgent: string) =>
+  (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    app.inject({ method, url, headers: { cookie, 'user-agent': userAgent }, ...(payload ? { payload } : {}) });
+
 export async function listProjects(app: FastifyInstance): Promise<Project[]> {
   return (await getAs(app, '/api/projects')).json() as Project[];
 }

@@ -3,7 +3,7 @@ import type { AuditEntryView, AuditPage } from '@/shared/schemas/audit';
 import { Secret, TOTP } from 'otpauth';
 import { createTestApp, SIGN_UP_PASSWORD, signUp, type TestApp } from '@tests/support/test-app';
 import { testConfig } from '@/server/config';
-import { buyCredits, getAs, listProjects, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { buyCredits, getAs, listProjects, postJson, requestAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { createActiveOrganisation, invite } from '@tests/api/organisations/organisation-kit';
 
 // Issue 30 item 4: the actions beyond trading, purchases and retirements each append their entry (action, target,
@@ -14,8 +14,7 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 let organisationId: number;
 
 const AGENT = 'audit-coverage-agent/1.0';
-const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie, 'user-agent': AGENT }, ...(payload ? { payload } : {}) });
+const inject: ReturnType<typeof requestAs> = (...call) => requestAs(t.app, AGENT)(...call);
 
 const newest = async (action: string, cookie = owner.cookie): Promise<AuditEntryView> => {
   const response = await getAs(t.app, `/api/audit?action=${action}`, cookie);

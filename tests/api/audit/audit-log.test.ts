@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@/shared/schemas/project';
 import type { AuditEntryView, AuditPage, AuditVerification } from '@/shared/schemas/audit';
 import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
-import { buyCredits, findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+import { buyCredits, findProject, getAs, postJson, requestAs, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { queryRows } from '@tests/api/trading/trading-kit';
 import { createActiveOrganisation, memberWithRole } from '@tests/api/organisations/organisation-kit';
 
@@ -16,8 +16,7 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 let organisationId: number;
 
 const AGENT = 'audit-test-agent/1.0';
-const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie, 'user-agent': AGENT }, ...(payload ? { payload } : {}) });
+const inject: ReturnType<typeof requestAs> = (...call) => requestAs(t.app, AGENT)(...call);
 const auditPage = async (query = '', cookie = owner.cookie) => {
   const response = await getAs(t.app, `/api/audit${query}`, cookie);
   expect(response.statusCode, response.body).toBe(200);
