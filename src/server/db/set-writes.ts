@@ -27,7 +27,15 @@ export interface RowSet<T extends PgTable> {
   columns: Partial<Record<ColumnKey<T>, SQL>>;
 }
 
-interface ColumnInfo { key: string; column: PgColumn; castType: string }
+interface ColumnInfo {
+  key: string;
+  column: PgColumn;
+  castType: string;
+  /** Array entries of this column are written bare (numbers, booleans), not quoted. */
+  bare: boolean;
+  /** The value as the text PostgreSQL reads for the column's type (null stays null); refuses a value of the wrong kind. */
+  text: (value: unknown) => string | null;
+}
 
 const columnsByTable = new WeakMap<PgTable, ColumnInfo[]>();
 
@@ -35,7 +43,10 @@ const columnsByTable = new WeakMap<PgTable, ColumnInfo[]>();
 function columnsOf(table: PgTable): ColumnInfo[] {
   let columns = columnsByTable.get(table);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, column, castType: castTypeOf(column) }));
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const castType = castTypeOf(column);
+      return { key, column, castType, bare: ['number', 'bigint', 'boolean'].includes(column.dataType), text: textOf(getTableName(table), key, column, castType) };
+    });
     columnsByTable.set(table, columns);
   }
   return columns;
@@ -68,51 +79,94 @@ export class SetWriteError extends Error {}
 
 const INTEGER_TYPES = new Set(['integer', 'bigint', 'smallint']);
 
-/** A value as the text PostgreSQL reads for the column's type; null stays null. Refuses a value of the wrong kind. */
-function valueText(table: PgTable, info: ColumnInfo, value: unknown): string | null {
-  // Named only when refused: this runs for every cell of every batch.
-  const refuse = (what: string) => new SetWriteError(`${getTableName(table)}.${info.key} ${what}`);
-  if (value === null || value === undefined) {
-    if (info.column.notNull) throw refuse(`is not null, got ${String(value)}`);
-    return null;
-  }
-  switch (info.column.dataType) {
+/**
+ * The column's converter from a value to the text PostgreSQL reads for its type, chosen once per column: it runs for
+ * every cell of every batch.
+ */
+function textOf(tableName: string, key: string, column: PgColumn, castType: string): (value: unknown) => string | null {
+  const refuse = (what: string) => new SetWriteError(`${tableName}.${key} ${what}`);
+  const nullable = !column.notNull;
+  const orNull = (convert: (value: unknown) => string) => (value: unknown): string | null => {
+    if (value === null || value === undefined) {
+      if (nullable) return null;
+      throw refuse(`is not null, got ${String(value)}`);
+    }
+    return convert(value);
+  };
+  const integer = INTEGER_TYPES.has(castType);
+  switch (column.dataType) {
     case 'bigint':
-      if (typeof value !== 'bigint') throw refuse(`takes a bigint, got ${typeof value}`);
-      return value.toString();
+      return orNull((value) => {
+        if (typeof value !== 'bigint') throw refuse(`takes a bigint, got ${typeof value}`);
+        return value.toString();
+      });
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value) || (INTEGER_TYPES.has(info.castType) && !Number.isSafeInteger(value))) {
-        throw refuse(`takes ${INTEGER_TYPES.has(info.castType) ? 'an integer' : 'a number'}, got ${String(value)}`);
-      }
-      return String(value);
+      return orNull((value) => {
+        if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isSafeInteger(value))) {
+          throw refuse(`takes ${integer ? 'an integer' : 'a number'}, got ${String(value)}`);
+        }
+        return String(value);
+      });
     case 'string':
-      if (typeof value !== 'string') throw refuse(`takes a string, got ${typeof value}`);
-      return value;
+      return orNull((value) => {
+        if (typeof value !== 'string') throw refuse(`takes a string, got ${typeof value}`);
+        return value;
+      });
     case 'date':
-      if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw refuse('takes a valid Date');
-      return value.toISOString();
+      return orNull((value) => {
+        if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw refuse('takes a valid Date');
+        return value.toISOString();
+      });
     case 'boolean':
-      if (typeof value !== 'boolean') throw refuse(`takes a boolean, got ${typeof value}`);
-      return String(value);
+      return orNull((value) => {
+        if (typeof value !== 'boolean') throw refuse(`takes a boolean, got ${typeof value}`);
+        return String(value);
+      });
     case 'json':
-      return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+      return orNull((value) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
     default:
-      throw new SetWriteError(`${getTableName(table)}.${info.key}: ${info.column.dataType} columns are not written by set-writes`);
+      return () => {
+        throw new SetWriteError(`${tableName}.${key}: ${column.dataType} columns are not written by set-writes`);
+      };
   }
 }
+
+const NEEDS_ESCAPE = /["\\]/;
 
 /**
  * One column's values as an array literal. Text entries are quoted (any text survives); numbers, checked above, and
  * NULL are bare, which keeps a batch's parameters short.
  */
 function arrayText(texts: readonly (string | null)[], quoted: boolean): string {
-  return `{${texts.map((text) => {
-    if (text === null) return 'NULL';
-    return quoted ? `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : text;
-  }).join(',')}}`;
+  let literal = '{';
+  for (let index = 0; index < texts.length; index++) {
+    const text = texts[index];
+    if (index > 0) literal += ',';
+    if (text === null) literal += 'NULL';
+    else if (!quoted) literal += text;
+    else literal += `"${NEEDS_ESCAPE.test(text) ? text.replaceAll('\\', '\\\\').replaceAll('"', '\\"') : text}"`;
+  }
+  return `${literal}}`;
 }
 
-const isBare = (info: ColumnInfo) => ['number', 'bigint', 'boolean'].includes(info.column.dataType);
+/** One column of `rows` as an array literal; a row without the column is refused (a null must be said). */
+function columnArray(table: PgTable, info: ColumnInfo, rows: readonly SetRow<PgTable>[]): string {
+  const texts = new Array<string | null>(rows.length);
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as Record<string, unknown>;
+    const value = row[info.key];
+    if (value === undefined && !(info.key in row)) throw new SetWriteError(`a row of ${getTableName(table)} lacks ${info.key}`);
+    texts[index] = info.text(value);
+  }
+  return arrayText(texts, !info.bare);
+}
+
+/** How many own enumerable keys a row has, without building their list. */
+function keyCount(row: object): number {
+  let count = 0;
+  for (const key in row) if (Object.hasOwn(row, key)) count++;
+  return count;
+}
 
 /**
  * `rows` as `unnest($1::integer[], …) as alias("id", …)`: the columns are the keys the rows carry, in schema order
@@ -125,18 +179,14 @@ export function rowSet<T extends PgTable>(table: T, rows: readonly SetRow<T>[], 
   if (carried.size === 0) throw new SetWriteError(`rows of ${getTableName(table)} name no column`);
   for (const key of carried) columnInfo(table, key);
   const infos = columnsOf(table).filter((info) => carried.has(info.key));
+  const arrays = infos.map((info) => sql`${columnArray(table, info, rows)}::${sql.raw(info.castType)}[]`);
+  // Every row holds every carried key (checked above), so one more key is one too many.
   for (const row of rows) {
-    for (const info of infos) if (!(info.key in row)) throw new SetWriteError(`a row of ${getTableName(table)} lacks ${info.key}`);
-    // Only the carried keys, so any other is one too many.
-    if (Object.keys(row).length !== infos.length) {
+    if (keyCount(row) !== infos.length) {
       const extra = Object.keys(row).find((key) => !carried.has(key));
       throw new SetWriteError(`${getTableName(table)}.${extra} is not among the row set's columns`);
     }
   }
-  const arrays = infos.map((info) => {
-    const texts = rows.map((row) => valueText(table, info, (row as Record<string, unknown>)[info.key]));
-    return sql`${arrayText(texts, !isBare(info))}::${sql.raw(info.castType)}[]`;
-  });
   const name = ident(alias);
   return {
     source: sql`unnest(${sql.join(arrays, sql`, `)}) as ${name}(${sql.join(infos.map((info) => ident(info.column.name)), sql`, `)})`,
@@ -147,7 +197,7 @@ export function rowSet<T extends PgTable>(table: T, rows: readonly SetRow<T>[], 
 /** A value of the column as SQL: an expression as it is, anything else bound and cast to the column's type. */
 function valueSql(table: PgTable, info: ColumnInfo, value: ColumnValue): SQL {
   if (isSQLWrapper(value)) return sql`${value}`;
-  const text = valueText(table, info, value);
+  const text = info.text(value);
   // A null is written, not bound: the embedded database's prepared runner sends parameters as quoted literals.
   return text === null ? sql`null::${sql.raw(info.castType)}` : sql`${text}::${sql.raw(info.castType)}`;
 }
@@ -207,8 +257,8 @@ export function updateRows<T extends PgTable>(table: T, rows: readonly SetRow<T>
     return sql`${ident(info.column.name)} = ${value !== undefined ? valueSql(table, info, value) : set.columns[info.key as ColumnKey<T>]!}`;
   });
   const keyColumn = ident(keyInfo.column.name);
-  const ids = rows.map((row) => valueText(table, keyInfo, (row as Record<string, unknown>)[keyName]));
+  const ids = rows.map((row) => keyInfo.text((row as Record<string, unknown>)[keyName]));
   return sql`update ${ident(getTableName(table))} t set ${sql.join(assignments, sql`, `)}
     from ${set.source}
-    where t.${keyColumn} = x.${keyColumn} and t.${keyColumn} = any(${arrayText(ids, !isBare(keyInfo))}::${sql.raw(keyInfo.castType)}[])${returningSql(table, options.returning, 't')}`;
+    where t.${keyColumn} = x.${keyColumn} and t.${keyColumn} = any(${arrayText(ids, !keyInfo.bare)}::${sql.raw(keyInfo.castType)}[])${returningSql(table, options.returning, 't')}`;
 }
