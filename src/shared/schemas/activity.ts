@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
-import { calendarDay } from './retirement-claim';
+import { periodQueries } from './period-query';
 import { transaction, type TransactionType } from './transaction';
 
 /** The kinds of activity the /activity page filters by; each is one or two transaction types. */
@@ -28,34 +28,16 @@ export const ACTIVITY_MAX_PAGE_SIZE = 100;
 /** Rows in one CSV download at most; the page says so when a filter matches more. */
 export const ACTIVITY_CSV_MAX_ROWS = 50_000;
 
-const activityFilterFields = {
+const activityQueries = periodQueries({
   type: z.enum(ACTIVITY_TYPES, { error: `type must be one of ${ACTIVITY_TYPES.join(', ')}` }).optional(),
   projectId: z.coerce.number({ error: 'projectId must be a number' }).int({ error: 'projectId must be a whole number' })
     .positive({ error: 'projectId must be positive' }).max(MAX_ID, { error: 'projectId is too large' }).optional(),
-  /** First UTC day included. */
-  from: calendarDay('from').optional(),
-  /** Last UTC day included. */
-  to: calendarDay('to').optional(),
-};
+}, { pageSize: ACTIVITY_PAGE_SIZE, maxPageSize: ACTIVITY_MAX_PAGE_SIZE });
 
-const periodInOrder = (context: z.core.ParsePayload<{ from?: string; to?: string }>) => {
-  const { from, to } = context.value;
-  if (from !== undefined && to !== undefined && to < from) {
-    context.issues.push({ code: 'custom', input: context.value, path: ['to'], message: 'to must be on or after from' });
-  }
-};
-
-export const activityCsvQuery = z.strictObject(activityFilterFields).check(periodInOrder);
+export const activityCsvQuery = activityQueries.csv;
 export type ActivityFilter = z.infer<typeof activityCsvQuery>;
 
-export const activityQuery = z.strictObject({
-  ...activityFilterFields,
-  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' })
-    .min(1, { error: 'page must be at least 1' }).max(100_000, { error: 'page must be at most 100000' }).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' })
-    .min(1, { error: 'pageSize must be at least 1' }).max(ACTIVITY_MAX_PAGE_SIZE, { error: `pageSize must be at most ${ACTIVITY_MAX_PAGE_SIZE}` })
-    .default(ACTIVITY_PAGE_SIZE),
-}).check(periodInOrder);
+export const activityQuery = activityQueries.page;
 export type ActivityQuery = z.infer<typeof activityQuery>;
 
 /** One page of the user's transactions, newest first; a page past the last is empty (with the totals). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, plainTextQuery } from './common';
-import { calendarDay } from './retirement-claim';
+import { periodQueries } from './period-query';
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
@@ -10,7 +10,7 @@ export const AUDIT_CSV_MAX_ROWS = 50_000;
 // Query text under the house rule (no NUL: PostgreSQL refuses it in text, a 500) and not empty.
 const shortText = (field: string) => plainTextQuery(field, 200).refine((text) => text.length > 0, { error: `${field} must not be empty` });
 
-const auditFilterFields = {
+const auditQueries = periodQueries({
   /** The acting person's user id. */
   actor: z.coerce.number({ error: 'actor must be a user id' }).int({ error: 'actor must be a whole number' })
     .positive({ error: 'actor must be positive' }).max(MAX_ID, { error: 'actor is too large' }).optional(),
@@ -18,30 +18,12 @@ const auditFilterFields = {
   action: shortText('action').optional(),
   /** A target as `type` or `type:id` (`order:12`). */
   target: shortText('target').optional(),
-  /** First UTC day included. */
-  from: calendarDay('from').optional(),
-  /** Last UTC day included. */
-  to: calendarDay('to').optional(),
-};
+}, { pageSize: AUDIT_PAGE_SIZE, maxPageSize: AUDIT_MAX_PAGE_SIZE });
 
-const periodInOrder = (context: z.core.ParsePayload<{ from?: string; to?: string }>) => {
-  const { from, to } = context.value;
-  if (from !== undefined && to !== undefined && to < from) {
-    context.issues.push({ code: 'custom', input: context.value, path: ['to'], message: 'to must be on or after from' });
-  }
-};
-
-export const auditCsvQuery = z.strictObject(auditFilterFields).check(periodInOrder);
+export const auditCsvQuery = auditQueries.csv;
 export type AuditFilter = z.infer<typeof auditCsvQuery>;
 
-export const auditQuery = z.strictObject({
-  ...auditFilterFields,
-  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' })
-    .min(1, { error: 'page must be at least 1' }).max(100_000, { error: 'page must be at most 100000' }).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' })
-    .min(1, { error: 'pageSize must be at least 1' }).max(AUDIT_MAX_PAGE_SIZE, { error: `pageSize must be at most ${AUDIT_MAX_PAGE_SIZE}` })
-    .default(AUDIT_PAGE_SIZE),
-}).check(periodInOrder);
+export const auditQuery = auditQueries.page;
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 /** One entry of the audit log as the API shows it. */
