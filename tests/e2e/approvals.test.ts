@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { buyThroughApi, seriousAxeFindings, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+import type { BrowserContext } from 'playwright-core';
+import { buyThroughApi, registeredPerson, seriousAxeFindings, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue 30 item 3: a retirer's request over the threshold waits; an approver approves it; the certificate exists.
 
@@ -8,14 +8,7 @@ let kit: BrowserKit;
 beforeAll(async () => { kit = await startBrowserKit(); });
 afterAll(async () => { await kit?.close(); });
 
-let people = 0;
-async function person(viewport: { width: number; height: number }, firstName: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const { context, page } = await kit.open(viewport);
-  const email = `${firstName.toLowerCase()}-${Date.now()}-${people++}@example.com`;
-  const registered = await context.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName } });
-  expect(registered.status()).toBe(201);
-  return { context, page, email };
-}
+const person = (viewport: { width: number; height: number }, firstName: string) => registeredPerson(kit, viewport, firstName);
 
 /** Invites the person with `role` into the owner's active organisation; they accept and act for it. */
 async function join(owner: BrowserContext, member: { context: BrowserContext; email: string }, organisationId: number, role: string) {

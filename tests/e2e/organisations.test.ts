@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+import type { Page } from 'playwright-core';
+import { registeredPerson, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue 30: invite a member, accept the link, give them a spend limit, switch organisation — on a phone and on a desktop.
 
@@ -8,14 +8,7 @@ let kit: BrowserKit;
 beforeAll(async () => { kit = await startBrowserKit(); });
 afterAll(async () => { await kit?.close(); });
 
-let people = 0;
-async function person(viewport: { width: number; height: number }, firstName: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const { context, page } = await kit.open(viewport);
-  const email = `${firstName.toLowerCase()}-${Date.now()}-${people++}@example.com`;
-  const registered = await context.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName } });
-  expect(registered.status()).toBe(201);
-  return { context, page, email };
-}
+const person = (viewport: { width: number; height: number }, firstName: string) => registeredPerson(kit, viewport, firstName);
 
 /** The organisation switcher: in the bar on a desktop, in the menu on a phone. */
 async function switchTo(page: Page, label: string, phone: boolean): Promise<void> {

@@ -61,6 +61,19 @@ export async function startBrowserKit(overrides: Partial<Config> = {}, options: 
   };
 }
 
+let people = 0;
+
+/** A new browser context signed up (and so signed in) as a fresh person with `firstName`; their email is unique. */
+export async function registeredPerson(
+  kit: BrowserKit, viewport: { width: number; height: number }, firstName: string,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const { context, page } = await kit.open(viewport);
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${people++}@example.com`;
+  const registered = await context.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName } });
+  expect(registered.status()).toBe(201);
+  return { context, page, email };
+}
+
 /** Buys credits of a project (by name) through the API as the context's user; returns the project id. */
 export async function buyThroughApi(context: BrowserContext, projectName: string, quantity: number): Promise<number> {
   const projects = (await (await context.request.get('/api/projects')).json()) as Array<{ id: number; name: string; pricePerCredit: string }>;
