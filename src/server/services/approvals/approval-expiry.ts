@@ -13,7 +13,6 @@ const SWEEP_EVERY_MS = 60_000;
 /** Requests expired per transaction; a pass repeats until fewer are left, so one pass never holds a long transaction. */
 export const EXPIRY_BATCH = 200;
 
-
 interface ExpiredRow { id: number; account_id: number; kind: string; requester_id: number; value_cents: string }
 
 /**

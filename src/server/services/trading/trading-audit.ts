@@ -31,7 +31,6 @@ export function tradingAuditEntries(
   return [...commandEntries(projectId, commands, outcomes), ...byMarket];
 }
 
-
 /** An order the market changed: a stop that entered the book (and may have traded at once), or a GTD order ended. */
 function marketEntry(projectId: number, order: LedgerOrder, action: 'order.stop_triggered' | 'order.expired'): AuditEntryInput {
   return {
