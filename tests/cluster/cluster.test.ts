@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -28,6 +29,7 @@ let proxy: TcpProxy;
 let database: DatabaseHandle;
 let databaseUrl: string;
 let databaseName: string;
+let logDir: string;
 const up = [true, true];
 const users: ClusterUser[] = [];
 const projects: { id: number; priceCents: number }[] = [];
@@ -67,6 +69,21 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   throw new Error(`${what} within ${timeoutMs} ms`);
 }
 
+/** What anchoring still owes and what each instance's worker says of itself, for a failure's output. */
+async function describeBacklog(): Promise<string> {
+  const { rows } = (await database.db.execute(sql`
+    select h.id, h.parent_holding_id as parent, p.token_id as parent_token, p.anchor_error as parent_error, h.quantity
+    from holdings h left join holdings p on p.id = h.parent_holding_id
+    where h.token_id is null and h.anchor_error is null order by h.id limit 20`)) as unknown as { rows: unknown[] };
+  const { rows: certificates } = (await database.db.execute(sql`
+    select c.id, c.holding_id, h.token_id from certificates c join holdings h on h.id = c.holding_id
+    where c.chain_tx_hash is null and c.anchor_error is null limit 10`)) as unknown as { rows: unknown[] };
+  const workers = await Promise.all([0, 1].map(async (instance) => (up[instance]
+    ? `${instance}: ${(await call(instance, 'GET', '/api/chain/health').catch((error: Error) => ({ text: error.message }))).text}`
+    : `${instance}: down`)));
+  return [`holdings ${JSON.stringify(rows)}`, `certificates ${JSON.stringify(certificates)}`, ...workers].join('\n');
+}
+
 async function run(operation: Operation, index: number): Promise<void> {
   const wanted = requestFor(operation, users, projects);
   if (!wanted) return;
@@ -90,6 +107,7 @@ beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
   expect(built.status).toBe(0);
   databaseName = `carbon_cluster_${randomBytes(5).toString('hex')}`;
+  logDir = path.join(process.env.TMPDIR ?? '/tmp', databaseName);
   const url = new URL(SERVER_URL);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
@@ -101,8 +119,8 @@ beforeAll(async () => {
     databaseUrl,
     instanceDatabaseUrl: (index) => (index === 1 ? proxied.toString() : databaseUrl),
     env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', CHAIN_TIMEOUT_MS: '1500' },
-    logDir: path.join(process.env.TMPDIR ?? '/tmp', databaseName),
-    chainDataDir: path.join(process.env.TMPDIR ?? '/tmp', databaseName, 'chain-node-data'),
+    logDir,
+    chainDataDir: path.join(logDir, 'chain-node-data'),
   });
   database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
 }, 180_000);
@@ -119,7 +137,14 @@ afterAll(async () => {
 
 describe('two app instances, one chain node, one PostgreSQL database', () => {
   it('keeps every invariant through a mixed workload with the anchoring leader killed mid-run', async () => {
-    onTestFailed(() => console.error(`cluster workload seed: ${SEED} (CLUSTER_SEED=${SEED} reproduces the plan); logs in ${process.env.TMPDIR}/${databaseName}`));
+    onTestFailed(() => {
+      console.error(`cluster workload seed: ${SEED} (CLUSTER_SEED=${SEED} reproduces the plan); logs in ${logDir}`);
+      // CI keeps only the test's output: the instances' last lines say why anchoring stalled or an instance failed.
+      for (const name of ['app-1', 'app-2', 'chain-node']) {
+        const lines = readFileSync(path.join(logDir, `${name}.log`), 'utf8').trimEnd().split('\n').slice(-40);
+        console.error(`--- ${name}.log, last ${lines.length} lines ---\n${lines.map((line) => line.slice(0, 400)).join('\n')}`);
+      }
+    });
     const catalogue = (await call(0, 'GET', '/api/projects')).json() as { id: number; name: string; pricePerCredit: string }[];
     for (const name of ['Amazon Rainforest Conservation', 'Atacama Desert Solar Park']) {
       const found = catalogue.find((project) => project.name === name)!;
@@ -175,7 +200,10 @@ describe('two app instances, one chain node, one PostgreSQL database', () => {
         select (select count(*) from holdings where token_id is null and anchor_error is null)::int
              + (select count(*) from certificates where chain_tx_hash is null and anchor_error is null)::int as pending`) as unknown as { rows: { pending: number }[] }).rows;
       return row.pending === 0;
-    }, 120_000);
+    }, 120_000).catch(async (error: unknown) => {
+      console.error(`anchoring still owes:\n${await describeBacklog()}`);
+      throw error;
+    });
     await assertLedgerInvariants(database.db);
     const [tokens] = (await database.db.execute(sql`
       select count(token_id)::int as anchored, count(distinct token_id)::int as distinct_tokens,

@@ -5,6 +5,7 @@ import type { MarketEvents } from '@/server/services/market-events';
 import { AnchorWaiters } from './anchor-waiters';
 import { clearAnchorFailures, initialFrontier, storedAnchor } from './anchoring-queries';
 import { createAnchoringSweep, type AnchorOutcome } from './anchoring-sweep';
+import { failureDetail } from '@/server/chain/chain-call-error';
 import type { JournalStore } from '@/server/chain/journal-store';
 import type { ServerChain } from '@/server/chain/start-chain';
 
@@ -135,7 +136,7 @@ export function createChainAnchoring(options: ChainAnchoringOptions): ChainAncho
       failures++;
       const delayMs = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
       lastError = (error as Error).message;
-      log(`Chain anchoring failed (${lastError}); retrying in ${delayMs} ms`);
+      log(`Chain anchoring failed (${failureDetail(error)}); retrying in ${delayMs} ms`);
       state = 'backing-off';
       backoffTimer = setTimeout(() => {
         backoffTimer = null;

@@ -70,3 +70,16 @@ export async function withChainError<T>(message: string, abi: Abi, task: () => P
     throw new ChainCallError(message, { cause: error, contractError: inner });
   }
 }
+
+/**
+ * The message and what lay under it (a timeout, a refused nonce, a dropped connection), for log lines: a ChainCallError
+ * carries only the user-facing text, and an operator needs the cause.
+ */
+export function failureDetail(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error; current instanceof Error && parts.length < 4; current = current.cause) {
+    const text = current instanceof BaseError ? current.shortMessage : current.message;
+    if (!parts.includes(text)) parts.push(text);
+  }
+  return parts.join(': ') || String(error);
+}
