@@ -13,14 +13,19 @@ import { sampleCredit } from './chain-test-kit';
 const privateKey = `0x${'42'.repeat(32)}` as const;
 let server: Server;
 let rpcUrl: string;
+let node: Eip1193RequestFn;
 
 // A node reachable over HTTP only, standing in for CHAIN_RPC_URL: a plain JSON-RPC server over a fresh Hardhat chain.
-function serveJsonRpc(request: Eip1193RequestFn): Server {
+function serveJsonRpc(request: Eip1193RequestFn, refuse?: (method: string) => boolean): Server {
   return createServer((incoming, outgoing) => {
     let body = '';
     incoming.on('data', (chunk: Buffer) => (body += chunk));
     incoming.on('end', async () => {
       const { id, method, params } = JSON.parse(body) as { id: number; method: string; params?: unknown };
+      if (refuse?.(method)) {
+        outgoing.statusCode = 503;
+        return outgoing.end('busy');
+      }
       const reply = await request({ method, params }).then(
         (result) => ({ jsonrpc: '2.0', id, result }),
         (error: { code?: number; message: string; data?: unknown }) => ({ jsonrpc: '2.0', id, error: { code: error.code ?? -32603, message: error.message, data: error.data } }),
@@ -34,9 +39,9 @@ function serveJsonRpc(request: Eip1193RequestFn): Server {
 beforeAll(async () => {
   // Compiles here, under the hook's timeout, when the build is missing or stale.
   await loadCarbonCreditArtifact();
-  const request = await createHardhatProvider();
-  await request({ method: 'hardhat_setBalance', params: [privateKeyToAccount(privateKey).address, toHex(10n ** 21n)] });
-  server = serveJsonRpc(request);
+  node = await createHardhatProvider();
+  await node({ method: 'hardhat_setBalance', params: [privateKeyToAccount(privateKey).address, toHex(10n ** 21n)] });
+  server = serveJsonRpc(node);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -72,5 +77,21 @@ describe('a remote chain', () => {
   it('reports Contract not connected when nothing is deployed at the address', async () => {
     const nowhere = '0x000000000000000000000000000000000000dEaD';
     await expect(connectRemoteChain({ rpcUrl, privateKey, contractAddress: nowhere })).rejects.toThrow(CHAIN_ERROR_MESSAGES.notConnected);
+  });
+
+  it('sends each call once: a busy node is not asked the same again behind its back', async () => {
+    // A node still runs a call its client gave up on, so a transport retrying a slow estimate queued the same work
+    // again and again behind it (the anchoring worker stalled under load); the caller retries with back-off instead.
+    let estimates = 0;
+    const busy = serveJsonRpc(node, (method) => method === 'eth_estimateGas' && ++estimates > 0);
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const chain = await connectRemoteChain({ rpcUrl: `http://127.0.0.1:${(busy.address() as AddressInfo).port}`, privateKey, contractAddress: deployedAt });
+      await expect(chain.mint(sampleCredit)).rejects.toThrow(CHAIN_ERROR_MESSAGES.mint);
+      expect(estimates, 'eth_estimateGas calls the node received').toBe(1);
+      await chain.close();
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
   });
 });

@@ -7,7 +7,7 @@ import { marketplaceChain } from './chain-definition';
 import { loadCarbonCreditArtifact } from './contract-artifact';
 import { deployCarbonCredit } from './deploy-carbon-credit';
 import { createPublicRpc } from './public-rpc';
-import { RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits';
+import { NODE_ANSWER_TIMEOUT_MS, RPC_LIMITS, TRUSTED_RPC_LIMITS } from './rpc-limits';
 import { createTransactionSender, type ChainJournal } from './transaction-sender';
 
 export interface RemoteChainOptions {
@@ -26,17 +26,26 @@ export interface RemoteChainOptions {
 }
 
 /**
+ * One attempt per call, as long as a node may take to answer. viem's default (10 s, then three retries) turned a busy
+ * node's slow gas estimate into four: the node runs a call its client gave up on all the same, so each retry queued
+ * more of the same work behind it, every later call timed out in turn, and the anchoring worker stalled for minutes
+ * (the cluster test, under CI's load). A failed call is retried by its caller instead: the anchoring worker with
+ * back-off from what the database still owes, a request by its client.
+ */
+const NODE_TRANSPORT = { retryCount: 0, timeout: NODE_ANSWER_TIMEOUT_MS };
+
+/**
  * Connects to a remote EVM node through viem. The chain id is read from the node, so the same code signs for Amoy
  * (80002) or a local test node; a mismatch with 80002 is logged because wallets will be sent to 80002.
  */
 export async function connectRemoteChain(options: RemoteChainOptions): Promise<CarbonCreditChain> {
   const log = options.log ?? (() => {});
-  const probe = createPublicClient({ transport: http(options.rpcUrl) });
+  const probe = createPublicClient({ transport: http(options.rpcUrl, NODE_TRANSPORT) });
   const chainId = await probe.getChainId();
   if (chainId !== CHAIN_ID) log(`Chain at ${options.rpcUrl} has id ${chainId}, not ${CHAIN_ID}`);
   const client = createPublicClient({
     chain: marketplaceChain(options.rpcUrl, chainId),
-    transport: http(options.rpcUrl),
+    transport: http(options.rpcUrl, NODE_TRANSPORT),
     pollingInterval: options.pollingIntervalMs ?? 1000,
   });
   const account = privateKeyToAccount(options.privateKey);

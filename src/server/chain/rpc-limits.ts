@@ -43,3 +43,6 @@ export const RPC_LIMITS: RpcLimits = {
  * check anchoring batches of a few hundred operations (~30,000 gas a mint) and audit logs over long ranges.
  */
 export const TRUSTED_RPC_LIMITS: RpcLimits = { ...RPC_LIMITS, gasCap: 50_000_000, logsMaxBlocks: 100_000, logsMaxResults: 1_000_000 };
+
+/** How long the chain node (`npm run chain`) works on one call before it answers that it took too long. */
+export const NODE_ANSWER_TIMEOUT_MS = 60_000;

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { answerJsonRpcBody } from '@/server/chain/json-rpc-answer';
 import { JsonRpcError, type Eip1193RequestFn } from '@/server/chain/public-rpc';
-import { RPC_LIMITS } from '@/server/chain/rpc-limits';
+import { NODE_ANSWER_TIMEOUT_MS, RPC_LIMITS } from '@/server/chain/rpc-limits';
 import type { ServerChain } from '@/server/chain/start-chain';
 
 // App instances send anchoring batches of a few hundred operations: larger than a wallet's calls.
@@ -34,7 +34,7 @@ export function buildChainNodeServer(chain: ServerChain, timeoutMs: number): Fas
     return reply.status(body.status === 'ok' ? 200 : 503).send(body);
   });
   app.post('/', async (httpRequest, reply) => {
-    const answer = await answerJsonRpcBody(httpRequest.body, { request, timeoutMs: Math.max(timeoutMs, 60_000), limits: { ...RPC_LIMITS, ...NODE_LIMITS } });
+    const answer = await answerJsonRpcBody(httpRequest.body, { request, timeoutMs: Math.max(timeoutMs, NODE_ANSWER_TIMEOUT_MS), limits: { ...RPC_LIMITS, ...NODE_LIMITS } });
     return reply.status(answer.status).send(answer.body);
   });
   return app;
