@@ -3,6 +3,7 @@ import { countAnchoring, findLedgerConflicts, loadAnchoredHoldings, type Anchore
 import { readRetirementReceipt, readTokenState, type RetirementReceipt } from './audit-token-reads';
 import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
 import { compareHoldingWithToken, type ChainMismatch } from './compare-holding-token';
+import { limitConcurrency } from '@/server/chain/limit-concurrency';
 import { withTimeout } from '@/server/chain/with-timeout';
 
 export type AuditStatus = 'anchored' | 'pending' | 'attention';
@@ -34,6 +35,12 @@ export interface ChainAuditOptions {
 }
 
 const PAGE_SIZE = 200;
+/**
+ * Tokens read at once (three calls each). A chain node answers one call at a time, in order: a page read all at once
+ * queued 600 calls ahead of the anchoring leader's next transaction, and an instance starting its sweep stalled every
+ * instance's anchoring for minutes (the cluster test, under load). A few in flight keep the node busy all the same.
+ */
+const TOKENS_IN_FLIGHT = 4;
 /** More would make the answer heavy without telling an operator more: the count says how many were left out. */
 const MAX_REPORTED = 200;
 
@@ -85,10 +92,11 @@ export function createChainAudit(options: ChainAuditOptions): ChainAudit {
       if (!receipts.has(hash)) receipts.set(hash, readRetirementReceipt(chain, hash));
       return receipts.get(hash)!;
     };
-    const results = await Promise.all(page.map(async (holding) => {
+    const check = limitConcurrency(async (holding: AnchoredHolding) => {
       const [token, retirement] = await Promise.all([readTokenState(chain, holding.tokenId), holding.chainTxHash ? receiptOf(holding.chainTxHash) : null]);
       return compareHoldingWithToken(holding, token, chain.custodyAddress, retirement);
-    }));
+    }, TOKENS_IN_FLIGHT);
+    const results = await Promise.all(page.map((holding) => check(holding)));
     return results.flat();
   }
 

@@ -1,4 +1,6 @@
+import { encodeFunctionResult } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { carbonCreditAbi } from '@/server/chain/carbon-credit-abi';
 import type { CarbonCreditChain } from '@/server/chain/carbon-credit';
 import { createChainAudit } from '@/server/anchoring/chain-audit';
 import { ChainTimeoutError } from '@/server/chain/with-timeout';
@@ -32,5 +34,39 @@ describe('the audit report', () => {
     expect(await audit.report(50)).toBe(first);
     expect(Date.now() - startedMs).toBeLessThan(1000);
     held.releaseAll();
+  });
+});
+
+describe('the audit sweep', () => {
+  it('reads a few tokens at a time, so the node it shares with the anchoring never holds a page of calls', async () => {
+    const holdings = Array.from({ length: 50 }, (_, i) => ({
+      id: i + 1, token_id: i + 1, quantity: 1, status: 'active', chain_tx_hash: null, root_token_id: i + 1, has_pending_child: false,
+    }));
+    let pages = 0;
+    // The first page of anchored holdings, then nothing: no further page, no ledger conflict, no lot to confirm.
+    const db = { execute: async () => ({ rows: pages++ === 0 ? holdings : [] }) } as unknown as Database;
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let calls = 0;
+    const answer = async <T>(value: T): Promise<T> => {
+      calls++;
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+      return value;
+    };
+    const custody = '0x00000000000000000000000000000000000000c5';
+    const stub = {
+      contractAddress: '0x00000000000000000000000000000000000000aa',
+      custodyAddress: custody,
+      getCreditDetails: (tokenId: number) => answer({ quantityTonnes: 1, isRetired: false, rootTokenId: tokenId }),
+      ownerOf: () => answer(custody),
+      request: () => answer(encodeFunctionResult({ abi: carbonCreditAbi, functionName: 'tokenURI', result: '' })),
+    } as unknown as CarbonCreditChain;
+
+    const audit = createChainAudit({ db, chain: stub, clock });
+    await audit.sweep();
+    expect(calls, 'three reads a token').toBe(holdings.length * 3);
+    expect(mostInFlight, 'chain calls in flight at once').toBeLessThanOrEqual(12);
   });
 });
