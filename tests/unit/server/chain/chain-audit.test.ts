@@ -67,6 +67,6 @@ describe('the audit sweep', () => {
     const audit = createChainAudit({ db, chain: stub, clock });
     await audit.sweep();
     expect(calls, 'three reads a token').toBe(holdings.length * 3);
-    expect(mostInFlight, 'chain calls in flight at once').toBeLessThanOrEqual(12);
+    expect(mostInFlight, 'chain calls in flight at once').toBeLessThanOrEqual(6);
   });
 });
