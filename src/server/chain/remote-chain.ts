@@ -28,9 +28,9 @@ export interface RemoteChainOptions {
 /**
  * One attempt per call, as long as a node may take to answer. viem's default (10 s, then three retries) turned a busy
  * node's slow gas estimate into four: the node runs a call its client gave up on all the same, so each retry queued
- * more of the same work behind it, every later call timed out in turn, and the anchoring worker stalled for minutes
- * (the cluster test, under CI's load). A failed call is retried by its caller instead: the anchoring worker with
- * back-off from what the database still owes, a request by its client.
+ * the same work again behind it (the cluster test under load: an anchoring batch's estimate failed after 40 s). A
+ * failed call is retried by its caller instead: the anchoring worker with back-off from what the database still owes,
+ * a request by its client.
  */
 const NODE_TRANSPORT = { retryCount: 0, timeout: NODE_ANSWER_TIMEOUT_MS };
 
