@@ -11,8 +11,9 @@ import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
 import { retire } from '@tests/api/retirement/retirement-kit';
 import { queryRows } from '@tests/api/trading/trading-kit';
 
-// A new seed each run widens what the suite explores; the seed is in the test names, so a failure names it.
-const SEED = Date.now() % 2 ** 31;
+// A new seed each run widens what the suite explores; the seed is in the test names, so a failure names it
+// (REPORTS_SEED=<seed> runs it again).
+const SEED = Number(process.env.REPORTS_SEED ?? Date.now() % 2 ** 31);
 const FROM = '2025-04-01';
 const TO = '2026-03-31';
 const DAY_MS = 86_400_000;
@@ -99,8 +100,10 @@ describe(`reports over a seeded workload (seed ${SEED})`, () => {
     expect(Number(value('corresponding_adjustment', 'applied'))).toBe(totals.ca);
     expect(Number(value('ccp_labelled', 'approved'))).toBe(totals.ccp);
     expect(Number(value('retirement_certificates'))).toBe(certificates.length);
-    expect(Number(value('ccp_labelled_share'))).toBeCloseTo((100 * totals.ccp) / totals.total, 1);
-    expect(Number(value('corresponding_adjustment_share'))).toBeCloseTo((100 * totals.ca) / totals.total, 1);
+    // A share printed to one decimal is within half a unit of it of the exact share; an exact half (31.25 → 31.3) is
+    // on that bound, which toBeCloseTo(…, 1) refused for some seeds.
+    expect(Math.abs(Number(value('ccp_labelled_share')) - (100 * totals.ccp) / totals.total)).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(Math.abs(Number(value('corresponding_adjustment_share')) - (100 * totals.ca) / totals.total)).toBeLessThanOrEqual(0.05 + 1e-9);
     const standards = rows.filter((row) => row[0] === 'credits_cancelled_by_standard').map((row) => [row[1], Number(row[2])]);
     expect(standards.sort()).toEqual(byStandard.map((row) => [STANDARD_LABELS[row.standard as Standard], Number(row.tonnes)]).sort());
 
