@@ -12,7 +12,7 @@ import { MarketEventsBridge } from './services/market-events-bridge';
 import { PlatformStatsCache } from './services/platform-stats';
 import { createAnchoringLeader } from './ops/anchoring-leader';
 import { discoverCustodyContract } from './ops/discover-contract';
-import { adoptOrphanedTokens, withAnchoringIntents } from './ops/anchoring-intents';
+import { createAnchoringIntents } from './ops/anchoring-intents';
 import { loadWebhookSecretKey } from './services/webhooks/webhook-secret-key';
 import { WebhookSecretBox } from './services/webhooks/webhook-secret-box';
 import { sealStoredWebhookSecrets } from './services/webhooks/seal-stored-webhook-secrets';
@@ -74,14 +74,14 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   const log = config.logLevel === 'silent' ? () => {} : (line: string) => console.log(`[chain] ${line}`);
   try {
     let anchoringAfterRestart = () => {};
+    // Several instances may share a PostgreSQL database: only the holder of the anchoring lock runs the worker, and on
+    // a shared remote chain each term first fences off its predecessor and adopts tokens it created but did not save.
+    const intents = config.databaseUrl && config.chain.rpcUrl ? createAnchoringIntents(database.db) : null;
     const runtime = await startChain(await withNodeContract(config, log), database.db, {
-      ...options.chain, log, onRestarted: () => anchoringAfterRestart(),
+      ...options.chain, log, onRestarted: () => anchoringAfterRestart(), claimHoldings: intents?.claimHoldings,
     });
     const chain = options.chain?.wrap ? options.chain.wrap(runtime.chain) : runtime.chain;
-    // Several instances may share a PostgreSQL database: only the holder of the anchoring lock runs the worker, and on
-    // a shared remote chain each term first adopts tokens its predecessor created but did not save.
-    const shared = Boolean(config.databaseUrl && config.chain.rpcUrl);
-    const journal = shared ? withAnchoringIntents(runtime.journal, database.db, chain) : runtime.journal;
+    const journal = intents ? intents.journal(runtime.journal, chain) : runtime.journal;
     const createWorker = () =>
       createChainAnchoring({
         db: database.db, statements: deps.statements, chain, journal, events, log, sweepIntervalMs: options.chain?.sweepIntervalMs, passSpacingMs: config.chain.anchorSpacingMs,
@@ -89,7 +89,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     const leader = config.databaseUrl
       ? createAnchoringLeader({
         databaseUrl: config.databaseUrl, createWorker, pollMs: options.chain?.leaderPollMs, log,
-        beforeTerm: shared ? async () => void (await adoptOrphanedTokens(database.db, chain, log)) : undefined,
+        beforeTerm: intents ? async () => void (await intents.beginTerm(chain, log)) : undefined,
       })
       : null;
     const anchoring = leader ?? createWorker();

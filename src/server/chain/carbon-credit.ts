@@ -63,6 +63,11 @@ export interface CarbonCreditChain {
   getTransaction(txHash: Hex): Promise<ChainTransactionStatus>;
   /** Puts the audit log's head on chain (a custody self-transaction carrying it); resolves once mined. */
   anchorAuditHead(head: AuditHead): Promise<{ txHash: Hex; blockNumber: number }>;
+  /**
+   * An empty custody self-transaction; once it is mined every custody nonce before it is spent, so nothing a deposed
+   * anchoring leader signed earlier can be mined after it (ops/anchoring-intents.ts).
+   */
+  fence(): Promise<{ txHash: Hex }>;
   /** The audit head a transaction carries, and its block; null when the chain has no such transaction or it carries none. */
   readAuditAnchor(txHash: Hex): Promise<{ head: AuditHead; blockNumber: number } | null>;
   /**
@@ -276,6 +281,11 @@ export function createCarbonCreditChain(parts: CarbonCreditChainParts): CarbonCr
       const sent = await sender.send('audit-anchor', { to: custodyAddress, data: encodeAuditAnchor(head) });
       if (sent.receipt.status !== 'success') throw new Error(`Transaction ${sent.txHash} reverted`);
       return { txHash: sent.txHash, blockNumber: Number(sent.receipt.blockNumber) };
+    },
+
+    async fence() {
+      requireConnected();
+      return { txHash: (await sender.send('fence', { to: custodyAddress, data: '0x' })).txHash };
     },
 
     async readAuditAnchor(txHash) {

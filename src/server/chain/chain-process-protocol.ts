@@ -19,6 +19,7 @@ export const CHAIN_PROCESS_METHODS = [
   'totalSupply',
   'getTransaction',
   'anchorAuditHead',
+  'fence',
   'readAuditAnchor',
   'request',
   'nodeRequest',

@@ -465,6 +465,7 @@ export async function startEmbeddedChainProcess(options: ChainProcessChainOption
     totalSupply: () => call('totalSupply'),
     getTransaction: (txHash) => call('getTransaction', txHash),
     anchorAuditHead: (head) => call('anchorAuditHead', head),
+    fence: () => call('fence'),
     readAuditAnchor: (txHash) => call('readAuditAnchor', txHash),
     request: (args) => call('request', { method: args.method, params: args.params }),
     nodeRequest: (args) => call('nodeRequest', { method: args.method, params: args.params }),

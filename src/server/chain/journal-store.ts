@@ -47,11 +47,16 @@ function entryOf(row: JournalRow): ChainJournalEntry {
   };
 }
 
+/** Told of each signed transaction that creates tokens for holdings, before it is sent; a rejection keeps it unsent. */
+export type HoldingsClaim = (holdingIds: readonly number[], nonce: number, txHash: Hex) => Promise<void>;
+
 /**
  * The chain journal in the database. A write that fails is retried until it succeeds: the chain does not send its
  * next transaction meanwhile, because a mined transaction missing from the journal would make every later replay fail.
  */
-export function createJournalStore(db: Database, source: JournalSource, log: (line: string) => void = () => {}): JournalStore {
+export function createJournalStore(
+  db: Database, source: JournalSource, log: (line: string) => void = () => {}, claimHoldings?: HoldingsClaim,
+): JournalStore {
   let target: AnchorTarget | null = null;
   let closed = false;
 
@@ -126,6 +131,12 @@ export function createJournalStore(db: Database, source: JournalSource, log: (li
       };
       return { hashes: ids.map((row) => row.txHash as Hex), firstPage: await page(), nextPage: page };
     },
+
+    ...(claimHoldings && {
+      async claim(nonce: number, txHash: Hex) {
+        if (target && 'holdingIds' in target && target.holdingIds.length > 0) await claimHoldings(target.holdingIds, nonce, txHash);
+      },
+    }),
 
     async withTarget(next, task) {
       target = next;

@@ -5,7 +5,7 @@ import type { Database } from '@/server/db/client';
 import type { CarbonCreditChain } from './carbon-credit';
 import { loadCustodyKey } from './custody-key';
 import { startEmbeddedChain } from './embedded-chain';
-import { createJournalStore, type JournalStore } from './journal-store';
+import { createJournalStore, type HoldingsClaim, type JournalStore } from './journal-store';
 import type { Eip1193RequestFn } from './public-rpc';
 import { connectRemoteChain } from './remote-chain';
 import { configureChainProcess, startEmbeddedChainProcess, type ChainNodeHealth } from './chain-process';
@@ -36,6 +36,8 @@ export interface StartChainOptions {
   inProcess?: boolean;
   /** Told each time the chain process came back after a restart. */
   onRestarted?: () => void;
+  /** On a remote chain: told of each token-creating transaction before it is sent (ops/anchoring-intents.ts). */
+  claimHoldings?: HoldingsClaim;
   log?: (line: string) => void;
 }
 
@@ -49,7 +51,7 @@ export async function startChain(config: Config, db: Database, options: StartCha
   if (config.chain.rpcUrl) {
     const privateKey = options.privateKey ?? config.chain.privateKey;
     if (!privateKey) throw new Error('CHAIN_RPC_URL needs CHAIN_PRIVATE_KEY: the custody key that mints and retires on that chain');
-    const journal = createJournalStore(db, 'remote', log);
+    const journal = createJournalStore(db, 'remote', log, options.claimHoldings);
     const chain = await connectRemoteChain({
       rpcUrl: config.chain.rpcUrl,
       privateKey,

@@ -1,11 +1,12 @@
-import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt } from 'viem';
+import { keccak256, type Address, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt } from 'viem';
 
 /**
  * What a journaled transaction did. 'relay' is a custody-signed transaction an app instance sent through the chain
  * node (`npm run chain`); 'rpc' is a stranger's raw transaction, which /rpc accepted before it became read-only and
- * which older journals may still hold. 'audit-anchor' carries the audit log's head (domain/audit/audit-anchor.ts).
+ * which older journals may still hold. 'audit-anchor' carries the audit log's head (domain/audit/audit-anchor.ts);
+ * 'fence' is a new anchoring leader's empty self-transaction that spends the nonces its predecessor may have signed.
  */
-export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'relay' | 'rpc' | 'audit-anchor';
+export type TransactionKind = 'deploy' | 'mint' | 'retire' | 'split' | 'transfer' | 'relay' | 'rpc' | 'audit-anchor' | 'fence';
 
 /** One mined transaction, as the journal stores it; replaying `rawTransaction` yields the same `txHash`. */
 export interface ChainJournalEntry {
@@ -24,6 +25,11 @@ export interface ChainJournalEntry {
  */
 export interface ChainJournal {
   record(entry: ChainJournalEntry): void | Promise<void>;
+  /**
+   * Runs once a call is signed, before it goes out: a rejection keeps it unsent (a deposed anchoring leader's mint,
+   * ops/anchoring-intents.ts).
+   */
+  claim?(nonce: number, txHash: Hex): Promise<void>;
 }
 
 export interface FeeFields {
@@ -144,6 +150,7 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
           gas,
           ...(await options.fees()),
         });
+        if (journal?.claim) await journal.claim(nonce, keccak256(rawTransaction));
         let sent: SentTransaction;
         try {
           sent = await settle(kind, rawTransaction);

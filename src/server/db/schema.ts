@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { IntegrityAttributes } from '@/shared/integrity';
 
@@ -462,17 +462,29 @@ export const webhookAttempts = pgTable('webhook_attempts', {
 }, (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)]);
 
 /**
- * Written by the anchoring leader before each token-creating transaction when several instances share a remote chain
- * (ops/anchoring-intents.ts): the holdings (in the order of the transaction's events) and the custody nonce its mint
- * or split batch will use. If the leader dies after the chain mined it but before the tokens reached the holdings,
- * the next leader finds the transaction by that nonce and adopts its tokens instead of minting them a second time.
+ * Written by the anchoring leader for each token-creating transaction, once signed and before it is sent, when several
+ * instances share a remote chain (ops/anchoring-intents.ts): the holdings (in the order of the transaction's events),
+ * its custody nonce and hash, and the leader's term. If the leader dies after the chain mined it but before the tokens
+ * reached the holdings, the next leader finds the transaction by its hash and adopts its tokens instead of minting them
+ * a second time. Rows from before terms (migration 0022) have neither term nor hash and are found by nonce.
  */
 export const anchoringIntents = pgTable('anchoring_intents', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   holdingIds: integer('holding_ids').array().notNull(),
   custodyNonce: integer('custody_nonce').notNull(),
+  term: bigint('term', { mode: 'number' }),
+  txHash: text('tx_hash'),
   createdAt: createdAt(),
 }, (t) => [index('anchoring_intents_nonce_idx').on(t.custodyNonce)]);
+
+/**
+ * The anchoring leaders' term counter (one row, id 1). Each new leader raises it; an intent is written only while its
+ * leader's term is still the current one, so a deposed leader that has not noticed yet can send no more mints.
+ */
+export const anchoringTerms = pgTable('anchoring_terms', {
+  id: smallint('id').primaryKey(),
+  term: bigint('term', { mode: 'number' }).notNull(),
+});
 
 /**
  * An organisation's maker–checker policy (issue 30 item 3); no row, or a null field, means that check is off. The
