@@ -24,7 +24,7 @@ if (config.databaseUrl) {
   if (!rows[0].held) throw new Error('Another chain node already serves this database');
 }
 
-const runtime = await startChain(config, database.db, { log });
+const runtime = await startChain(config, database.db, { log, chainNode: true });
 const server = buildChainNodeServer(runtime.chain, config.chain.timeoutMs);
 await server.listen({ host: config.chainNode.host, port: config.chainNode.port });
 const address = server.server.address();

@@ -7,15 +7,16 @@ import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
- * Anchoring is asynchronous and may lag; requests may not. The chain process (and the EVM's threads) yields the CPU
- * to the web server whenever both want it, and still has all of it when the server is idle. Measured with `npm run
- * bench -- chain-anchoring` when this was a thread: purchase throughput with minting on rose from 68–71% to 73% of
- * the chain-off figure.
+ * Anchoring is asynchronous and may lag; requests may not. Inside `npm start` the chain process (and the EVM's
+ * threads) yields the CPU to the web server whenever both want it (nice 10), and still has all of it when the server
+ * is idle. Measured with `npm run bench -- chain-anchoring` when this was a thread: purchase throughput with minting on
+ * rose from 68–71% to 73% of the chain-off figure. The chain node of `npm run chain` serves the chain alone and runs
+ * it at 0 (chain-process.ts passes the value).
  */
-const CHAIN_PROCESS_NICE = 10;
+const CHAIN_PROCESS_NICE = Number(process.env.CHAIN_PROCESS_NICE ?? 10);
 
 try {
-  setPriority(0, CHAIN_PROCESS_NICE);
+  if (CHAIN_PROCESS_NICE !== 0) setPriority(0, CHAIN_PROCESS_NICE);
 } catch {
   // Not permitted: run at normal priority.
 }

@@ -8,7 +8,7 @@ import { startEmbeddedChain } from './embedded-chain';
 import { createJournalStore, type HoldingsClaim, type JournalStore } from './journal-store';
 import type { Eip1193RequestFn } from './public-rpc';
 import { connectRemoteChain } from './remote-chain';
-import { configureChainProcess, startEmbeddedChainProcess, type ChainNodeHealth } from './chain-process';
+import { configureChainProcess, DEFAULT_CHAIN_PROCESS_LIMITS, startEmbeddedChainProcess, type ChainNodeHealth } from './chain-process';
 
 /**
  * The chain as the server holds it. The embedded chain also exposes its node for server-side tooling and tests, a
@@ -36,6 +36,8 @@ export interface StartChainOptions {
   inProcess?: boolean;
   /** Told each time the chain process came back after a restart. */
   onRestarted?: () => void;
+  /** `npm run chain`: the chain is the whole service, so its process runs at normal priority (chain-process.ts). */
+  chainNode?: boolean;
   /** On a remote chain: told of each token-creating transaction before it is sent (ops/anchoring-intents.ts). */
   claimHoldings?: HoldingsClaim;
   log?: (line: string) => void;
@@ -71,7 +73,9 @@ export async function startChain(config: Config, db: Database, options: StartCha
   // Only the hashes are read before the node starts; the raw transactions follow page by page as the replay, behind
   // the running node, reaches them. So a restart waits neither for the replay nor for reading history (replay-progress.ts).
   const replay = await journal.replaySource();
-  configureChainProcess({ memoryLimitBytes: config.chain.memoryLimitMb * 1024 * 1024, stallTimeoutMs: config.chain.stallTimeoutMs });
+  configureChainProcess({
+    memoryLimitBytes: config.chain.memoryLimitMb * 1024 * 1024, stallTimeoutMs: config.chain.stallTimeoutMs, nice: options.chainNode ? 0 : DEFAULT_CHAIN_PROCESS_LIMITS.nice,
+  });
   const storeDirectory = config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'chain');
   const startOptions = {
     privateKey: key.privateKey, replay, journal, replayInBackground: true, log, engine: config.chain.engine, storeDirectory,
