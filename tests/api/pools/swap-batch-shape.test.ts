@@ -36,6 +36,27 @@ async function holdingsReadByOneBatch(): Promise<number> {
   return counts[0];
 }
 
+/** One batch of `size` 1 t swaps, buys and sells alternating: the statements it sent through the desk's runner. */
+async function statementsOfOneBatch(size: number): Promise<number> {
+  let sent = 0;
+  const desk = new SwapDesk({ db: t.deps.db, clock: t.deps.clock, events: t.deps.events, statements: (executor, query) => { sent += 1; return t.deps.statements(executor, query); } });
+  const settled = await Promise.allSettled(Array.from({ length: size }, (_, index) => {
+    const trader = index % 2 === 0 ? seller : buyer;
+    return desk.swap(projectId, { userId: trader.user.id, side: index % 2 === 0 ? 'buy' : 'sell', quantity: 1, limitCents: null });
+  }));
+  expect(settled.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+  return sent;
+}
+
+describe('the statements of a swap batch', () => {
+  it('are the same three for 2 swaps as for 40: lock and read, the audit entries, and one write with the webhook outbox', async () => {
+    const small = await statementsOfOneBatch(2);
+    const large = await statementsOfOneBatch(40);
+    expect(small).toBe(3);
+    expect(large).toBe(small);
+  });
+});
+
 describe('the read of a swap batch', () => {
   // See the order batch's twin in tests/api/trading/batch-shape.test.ts: on PostgreSQL the planner's statistics rightly
   // scan a table this small whole; on the embedded database the plan follows from how the query is written.

@@ -131,8 +131,12 @@ describe('webhooks', () => {
       expect(pooled.statusCode, pooled.body).toBe(201);
       const swapped = await postJson(t.app, '/api/trading/swap', { projectId: project.id, side: 'sell', quantity: 1, minAmountOut: '1.00' }, seller.cookie);
       expect(swapped.statusCode, swapped.body).toBe(201);
-      const [, , swap] = (await receiver.waitFor(3)).map((delivery) => JSON.parse(delivery.body));
+      const [, , swapDelivery] = await receiver.waitFor(3);
+      const swap = JSON.parse(swapDelivery.body);
       expect(swap).toMatchObject({ type: 'pool.swap', data: { projectId: project.id, side: 'sell', quantity: 1, tradeId: swapped.json().trade.id } });
+      const { trade } = swapped.json();
+      expect(swap.data).toEqual({ tradeId: trade.id, projectId: project.id, side: 'sell', quantity: 1, pricePerCredit: trade.pricePerCredit, total: trade.totalValue });
+      expect(swapDelivery.body).toBe(JSON.stringify({ type: swap.type, timestamp: swap.timestamp, data: swap.data }));
     } finally {
       await receiver.close();
     }
