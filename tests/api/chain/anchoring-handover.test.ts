@@ -141,29 +141,42 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * Leader A anchors until the node parks its first mint (`when`: before or after mining it) and A loses its database;
+ * leader B begins its term; then the parked mint goes on. Answers both, and what B logged while its term began.
+ */
+async function handOver(when: 'before' | 'after') {
+  const first = await instance(gated.url());
+  await first.intents.beginTerm(first.chain, () => {});
+  const held = gated.hold(when);
+  await startWorker(first).start();
+  await held.parked;
+  // The first leader's database connection is gone (its lock with it); its signed mint is still on the way.
+  await stopLeaderDatabase(first);
+  const second = await instance(open.url());
+  const termLog: string[] = [];
+  await second.intents.beginTerm(second.chain, (line) => termLog.push(line));
+  held.release();
+  return { first, second, termLog };
+}
+
+/** The second leader anchors what is owed; then both stop. */
+async function secondLeaderDrains({ first, second }: { first: Instance; second: Instance }): Promise<void> {
+  await startWorker(second).start();
+  await drained();
+  await stopLeader(first);
+  await second.worker?.stop();
+  second.worker = null;
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)('anchoring leaders handing over on a shared remote chain', () => {
   it('mints every holding once when the deposed leader\'s signed mint reaches the node after the next leader began', async () => {
     await buyHoldings(50);
     expect(await pendingHoldings()).toBe(50);
-    const first = await instance(gated.url());
-    await first.intents.beginTerm(first.chain, () => {});
-    const held = gated.hold('before');
-    await startWorker(first).start();
-    await held.parked;
-    // The first leader's database connection is gone (its lock with it); its signed mint is still on the way.
-    await stopLeaderDatabase(first);
-
-    const second = await instance(open.url());
-    await second.intents.beginTerm(second.chain, (line) => second.lines.push(line));
-    held.release();
-
-    await startWorker(second).start();
-    await drained();
-    const { created, carried } = await tokensAgainstHoldings(second.chain);
+    const leaders = await handOver('before');
+    await secondLeaderDrains(leaders);
+    const { created, carried } = await tokensAgainstHoldings(leaders.second.chain);
     expect(created).toBe(carried);
-    await stopLeader(first);
-    await second.worker?.stop();
-    second.worker = null;
   }, 120_000);
 
   it('adopts the tokens of a mint the deposed leader had mined but not saved, and mints none of them again', async () => {
@@ -171,25 +184,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('anchoring leaders handing over on
     const owed = await pendingHoldings();
     expect(owed).toBe(30);
     const before = await tokensAgainstHoldings(instances.at(-1)!.chain);
-    const first = await instance(gated.url());
-    await first.intents.beginTerm(first.chain, () => {});
-    const held = gated.hold('after');
-    await startWorker(first).start();
-    await held.parked;
-    await stopLeaderDatabase(first);
-
-    const second = await instance(open.url());
-    const adopted: string[] = [];
-    await second.intents.beginTerm(second.chain, (line) => adopted.push(line));
-    held.release();
-    expect(adopted.join('\n')).toMatch(/adopted \d+ token\(s\)/);
-
-    await startWorker(second).start();
-    await drained();
-    const after = await tokensAgainstHoldings(second.chain);
+    const leaders = await handOver('after');
+    expect(leaders.termLog.join('\n')).toMatch(/adopted \d+ token\(s\)/);
+    await secondLeaderDrains(leaders);
+    const after = await tokensAgainstHoldings(leaders.second.chain);
     expect(after.created - before.created).toBe(owed);
     expect(after.carried).toBe(before.carried + owed);
-    await stopLeader(first);
   }, 120_000);
 
   it('refuses a claim from a leader whose term has ended, so its mint is never sent', async () => {
