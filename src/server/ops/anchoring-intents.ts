@@ -132,7 +132,7 @@ async function adoptOrphanedTokens(db: Database, chain: ServerChain, log: (line:
   for (const claim of claims) {
     const holdingIds = claim.holding_ids.map(Number);
     const txHash = claim.tx_hash ?? (unhashed.includes(claim) ? byNonce.get(Number(claim.nonce)) : undefined);
-    const tokenIds = txHash ? await createdBy(chain, txHash) : [];
+    const tokenIds = (txHash && (await createdBy(chain, txHash))) || [];
     if (tokenIds.length !== holdingIds.length || (await anyTokenTaken(db, tokenIds))) continue;
     await saveHoldingTokens(db, holdingIds.map((holdingId, index) => ({ holdingId, tokenId: tokenIds[index] })));
     log(`Chain anchoring: adopted ${tokenIds.length} token(s) of ${txHash} for holdings ${holdingIds.join(', ')}, created before the last leader stopped`);
@@ -142,13 +142,11 @@ async function adoptOrphanedTokens(db: Database, chain: ServerChain, log: (line:
   return adopted;
 }
 
-const receiptOf = async (chain: ServerChain, txHash: Hex) =>
-  (await chain.request({ method: 'eth_getTransactionReceipt', params: [txHash] })) as { status: string; logs: Log[] } | null;
-
-/** The tokens a mined transaction created; none when it is not mined or reverted. */
-async function createdBy(chain: ServerChain, txHash: Hex): Promise<number[]> {
-  const receipt = await receiptOf(chain, txHash);
-  return receipt?.status === '0x1' ? createdTokenIds(receipt.logs) : [];
+/** The tokens a mined transaction created (none when it reverted); null while it is not mined. */
+async function createdBy(chain: ServerChain, txHash: Hex): Promise<number[] | null> {
+  const receipt = (await chain.request({ method: 'eth_getTransactionReceipt', params: [txHash] })) as { status: string; logs: Log[] } | null;
+  if (!receipt) return null;
+  return receipt.status === '0x1' ? createdTokenIds(receipt.logs) : [];
 }
 
 const SETTLE_WAIT_MS = 5000;
@@ -159,11 +157,8 @@ async function tokensOfSent(chain: ServerChain, sent: SentClaim): Promise<number
   for (;;) {
     // The nonce first: when it was already used and the receipt is still missing, another transaction took it.
     const nonceUsed = (await nonceOf(chain).catch(() => sent.nonce)) > sent.nonce;
-    const receipt = await receiptOf(chain, sent.txHash).catch(() => null);
-    if (receipt) {
-      const tokenIds = receipt.status === '0x1' ? createdTokenIds(receipt.logs) : [];
-      return tokenIds.length === sent.count ? tokenIds : null;
-    }
+    const tokenIds = await createdBy(chain, sent.txHash).catch(() => null);
+    if (tokenIds) return tokenIds.length === sent.count ? tokenIds : null;
     if (nonceUsed || Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
