@@ -94,6 +94,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/activity': READ,
   'GET /api/activity.csv': READ,
   'GET /api/credits/my': READ,
+  'GET /api/credits/my/projects/:projectId': READ,
   'GET /api/transactions/my': READ,
   'GET /api/trading/orders/my': READ,
   'GET /api/trading/orders/user/:userId': READ,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credit, purchaseBody, purchaseResponse } from '@/shared/schemas/credit';
+import { credit, projectTonnes as projectTonnesSchema, purchaseBody, purchaseResponse } from '@/shared/schemas/credit';
 import { retireBody, retireResponse } from '@/shared/schemas/certificate';
 import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
 import { transaction } from '@/shared/schemas/transaction';
-import { errorResponse, idParam } from '@/shared/schemas/common';
+import { errorResponse, idParam, myListQuery } from '@/shared/schemas/common';
 import { formatCents, parseCents } from '@/domain/money';
 import type { AppDeps } from '@/server/app-deps';
 import { requireActing, requireUser } from '@/server/auth/current-user';
@@ -23,7 +23,7 @@ import { purchaseOneIn, type PurchaseResult } from '@/server/services/purchases/
 import { PurchaseDesk } from '@/server/services/purchases/purchase-desk';
 import { redeemQuoteIn } from '@/server/services/quotes/redeem-quote';
 import { retireCredits, retireCreditsIn, type RetireResult } from '@/server/services/retire-credits';
-import { listCredits, listTransactions, toCredit } from '@/server/services/portfolio-queries';
+import { listCredits, listTransactions, projectTonnes, toCredit } from '@/server/services/portfolio-queries';
 import type { IntegrityAttributes } from '@/shared/integrity';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -53,14 +53,34 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const desk = new PurchaseDesk({ db, clock, events, statements });
   const gate = idempotencyGate(deps);
   return async (app) => {
-    app.get('/credits/my', { schema: { tags: ['credits'], response: { 200: z.array(credit), 401: errorResponse } } }, async (request) => {
+    app.get('/credits/my', {
+      schema: {
+        tags: ['credits'], description: 'The account\'s lots, newest first: all of them, or the newest `limit`.',
+        querystring: myListQuery, response: { 200: z.array(credit), 400: errorResponse, 401: errorResponse },
+      },
+    }, async (request) => {
       const user = await requireUser(request, db, clock());
-      return listCredits(db, user.id);
+      return listCredits(db, user.id, request.query.limit);
     });
 
-    app.get('/transactions/my', { schema: { tags: ['credits'], response: { 200: z.array(transaction), 401: errorResponse } } }, async (request) => {
+    app.get('/credits/my/projects/:projectId', {
+      schema: {
+        tags: ['credits'], description: 'The account\'s active and escrowed tonnes of one project (0 and 0 for a project it holds none of).',
+        params: z.object({ projectId: idParam }), response: { 200: projectTonnesSchema, 400: errorResponse, 401: errorResponse },
+      },
+    }, async (request) => {
       const user = await requireUser(request, db, clock());
-      return listTransactions(db, user.id);
+      return projectTonnes(db, user.id, request.params.projectId);
+    });
+
+    app.get('/transactions/my', {
+      schema: {
+        tags: ['credits'], description: 'The account\'s transactions, newest first: all of them, or the newest `limit`.',
+        querystring: myListQuery, response: { 200: z.array(transaction), 400: errorResponse, 401: errorResponse },
+      },
+    }, async (request) => {
+      const user = await requireUser(request, db, clock());
+      return listTransactions(db, user.id, request.query.limit);
     });
 
     app.post('/credits/purchase', { schema: { tags: ['credits'], body: purchaseBody, response: { 201: purchaseResponse, ...pending, ...errors } } }, async (request, reply) => {

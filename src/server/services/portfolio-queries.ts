@@ -5,14 +5,31 @@ import { certificates, holdings, orders, projects } from '@/server/db/schema';
 import type { IntegrityAttributes } from '@/shared/integrity';
 import { formatCents } from '@/domain/money';
 import { formatSerialRange } from '@/domain/serials';
-import type { Credit } from '@/shared/schemas/credit';
+import type { Credit, ProjectTonnes } from '@/shared/schemas/credit';
 import type { Transaction } from '@/shared/schemas/transaction';
 import type { UserStats } from '@/shared/schemas/stats';
 import { activityRows } from './activity-queries';
 
 type HoldingRow = typeof holdings.$inferSelect;
+/** What a credit shows of its lot. */
+type CreditColumns = Pick<HoldingRow, 'id' | 'tokenId' | 'projectId' | 'quantity' | 'purchasePriceCents' | 'purchaseDate' | 'status' | 'retiredAt' | 'retiredReason' | 'certificateId' | 'serialStart' | 'serialEnd'>;
 
-export function toCredit(row: HoldingRow, projectName: string, serialPrefix: string, integrity: IntegrityAttributes | null): Credit {
+const creditColumns = {
+  id: holdings.id, tokenId: holdings.tokenId, projectId: holdings.projectId, quantity: holdings.quantity,
+  purchasePriceCents: holdings.purchasePriceCents, purchaseDate: holdings.purchaseDate, status: holdings.status,
+  retiredAt: holdings.retiredAt, retiredReason: holdings.retiredReason, certificateId: holdings.certificateId,
+  serialStart: holdings.serialStart, serialEnd: holdings.serialEnd,
+} as const;
+
+/** The project columns a credit carries: its name, serial prefix and integrity labels (not its description). */
+const creditProjectColumns = {
+  name: projects.name, serialPrefix: projects.serialPrefix, ccpLabel: projects.ccpLabel, corsia: projects.corsia,
+  article6: projects.article6, correspondingAdjustment: projects.correspondingAdjustment, category: projects.category,
+  bufferPoolPercent: projects.bufferPoolPercent, rating: projects.rating, ratingOnWatch: projects.ratingOnWatch,
+  integrityDemoData: projects.integrityDemoData,
+} as const;
+
+export function toCredit(row: CreditColumns, projectName: string, serialPrefix: string, integrity: IntegrityAttributes | null): Credit {
   return {
     id: row.id,
     tokenId: row.tokenId ?? null,
@@ -32,22 +49,42 @@ export function toCredit(row: HoldingRow, projectName: string, serialPrefix: str
   };
 }
 
-/** The user's holdings, newest first; pooled tonnes belong to the pool, not to a user, so they never appear. */
-export async function listCredits(db: Database, userId: number): Promise<Credit[]> {
-  const rows = await db
-    .select({ holding: holdings, project: projects, frozen: certificates.integrity })
+/**
+ * The user's holdings, newest first (the newest `limit` when given); pooled tonnes belong to the pool, not to a user,
+ * so they never appear. Only the columns a credit shows are read: a trader's history runs to thousands of lots, and
+ * reading the whole lot and project rows (the project's description on every lot) took this read nearly twice as long.
+ */
+export async function listCredits(db: Database, userId: number, limit?: number): Promise<Credit[]> {
+  const query = db
+    .select({ holding: creditColumns, project: creditProjectColumns, frozen: certificates.integrity })
     .from(holdings)
     .innerJoin(projects, eq(projects.id, holdings.projectId))
     .leftJoin(certificates, eq(certificates.id, holdings.certificateId))
     .where(eq(holdings.userId, userId))
     .orderBy(desc(holdings.purchaseDate), desc(holdings.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   // A retired lot shows the labels its certificate froze; a live one carries its project's current labels.
   return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 }
 
-/** Every transaction of the user, newest first (the activity page's query without a filter). */
-export function listTransactions(db: Database, userId: number): Promise<Transaction[]> {
-  return activityRows(db, userId, {});
+/**
+ * The user's active and escrowed tonnes of one project, summed in the database: what the trading screen and the pool
+ * tab ask for on every change of the market they show, so it must not cost a read of every lot the user ever held.
+ */
+export async function projectTonnes(db: Database, userId: number, projectId: number): Promise<ProjectTonnes> {
+  const [row] = await db
+    .select({
+      active: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'active'), 0)`,
+      escrowed: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'escrowed'), 0)`,
+    })
+    .from(holdings)
+    .where(and(eq(holdings.userId, userId), eq(holdings.projectId, projectId), inArray(holdings.status, ['active', 'escrowed'])));
+  return { projectId, activeTonnes: Number(row.active), escrowedTonnes: Number(row.escrowed) };
+}
+
+/** Every transaction of the user, newest first (the newest `limit` when given): the activity page's query, unfiltered. */
+export function listTransactions(db: Database, userId: number, limit?: number): Promise<Transaction[]> {
+  return activityRows(db, userId, {}, limit);
 }
 
 /** Owned = active + escrowed tonnes (still the user's, some locked by orders), valued at each project's list price. */

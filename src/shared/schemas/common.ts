@@ -54,6 +54,9 @@ export const idParam = z
   .transform(Number)
   .pipe(z.number().max(MAX_ID, { error: `id must be at most ${MAX_ID}` }));
 
+/** Rows a "my …" list (GET /api/credits/my, /api/transactions/my) answers at most when asked for the newest only. */
+export const MY_LIST_MAX_LIMIT = 1000;
+
 /** A whole number in a query string, written in digits only, within the bounds. */
 export function wholeNumberQuery(field: string, bounds: { min: number; max: number }) {
   return z
@@ -97,3 +100,11 @@ export function plainTextQuery(field: string, maxLength: number) {
 
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/**
+ * The query of a "my …" list: without `limit` the whole history (SPEC.md), with it only the newest `limit` rows, so
+ * a screen that shows the first three (the dashboard) costs the same after ten thousand trades as after one.
+ */
+export const myListQuery = z.object({
+  limit: wholeNumberQuery('limit', { min: 1, max: MY_LIST_MAX_LIMIT }).optional(),
+});

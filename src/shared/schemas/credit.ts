@@ -28,6 +28,16 @@ export const credit = z.object({
 });
 export type Credit = z.infer<typeof credit>;
 
+/** The account's tonnes of one project: what a sell order or a pool deposit can use, and what its orders hold. */
+export const projectTonnes = z.object({
+  projectId: z.number(),
+  /** Tonnes in active lots: free to sell, deposit or retire. */
+  activeTonnes: z.number(),
+  /** Tonnes escrowed by the account's open sell orders. */
+  escrowedTonnes: z.number(),
+});
+export type ProjectTonnes = z.infer<typeof projectTonnes>;
+
 export const purchaseBody = z.strictObject({
   projectId: z.number({ error: 'projectId must be a number' }).int().positive().max(MAX_ID, { error: `projectId must be at most ${MAX_ID}` }),
   quantity: quantityTonnes,

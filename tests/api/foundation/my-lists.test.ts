@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '@tests/support/test-app';
+import { buyCredits, findProject, getAs, postJson, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(ROOMY_RATE_LIMIT); });
+afterAll(async () => { await t?.close(); });
+
+/** A buyer with five lots of two projects and one retirement: six transactions. */
+async function buyerWithHistory() {
+  const { cookie } = await signUp(t.app);
+  const katingan = await findProject(t.app, 'Katingan Peatland Restoration');
+  const amazon = await findProject(t.app, 'Amazon Rainforest Conservation');
+  for (const [project, quantity] of [[katingan, 1], [amazon, 2], [katingan, 3], [amazon, 4], [katingan, 5]] as const) {
+    await buyCredits(t.app, cookie, project, quantity);
+  }
+  const all = (await getAs(t.app, '/api/credits/my', cookie)).json() as { id: number; quantity: number }[];
+  expect((await postJson(t.app, `/api/credits/${all[1].id}/retire`, { reason: 'Scope 3 travel' }, cookie)).statusCode).toBe(201);
+  return cookie;
+}
+
+describe('GET /api/credits/my and /api/transactions/my', () => {
+  it('answer the whole history newest first, and with ?limit=N the same first N rows', async () => {
+    const cookie = await buyerWithHistory();
+    for (const [path, length] of [['/api/credits/my', 5], ['/api/transactions/my', 6]] as const) {
+      const all = (await getAs(t.app, path, cookie)).json() as { id: number }[];
+      expect(all).toHaveLength(length);
+      for (const limit of [1, 3, length, 1000]) {
+        const newest = await getAs(t.app, `${path}?limit=${limit}`, cookie);
+        expect(newest.statusCode).toBe(200);
+        expect(newest.json()).toEqual(all.slice(0, limit));
+      }
+    }
+    const credits = (await getAs(t.app, '/api/credits/my', cookie)).json() as { quantity: number; status: string; projectName: string }[];
+    // Newest first: the 5 t lot last bought leads; the retired 4 t lot keeps its place.
+    expect(credits.map((credit) => [credit.quantity, credit.status])).toEqual([[5, 'active'], [4, 'retired'], [3, 'active'], [2, 'active'], [1, 'active']]);
+    const transactions = (await getAs(t.app, '/api/transactions/my?limit=1', cookie)).json() as { type: string; quantity: number }[];
+    expect(transactions).toMatchObject([{ type: 'retirement', quantity: 4 }]);
+  });
+
+  it('refuse a limit that is not a whole number from 1 to 1000 with a 400 that says so', async () => {
+    const { cookie } = await signUp(t.app);
+    for (const path of ['/api/credits/my', '/api/transactions/my']) {
+      for (const [limit, message] of [
+        ['0', 'limit must be at least 1'], ['1001', 'limit must be at most 1000'], ['-1', 'limit must be a whole number written in digits'],
+        ['2.5', 'limit must be a whole number written in digits'], ['three', 'limit must be a whole number written in digits'],
+      ]) {
+        const response = await getAs(t.app, `${path}?limit=${limit}`, cookie);
+        expect(response.statusCode, `${path}?limit=${limit}`).toBe(400);
+        expect(response.json().message).toContain(message);
+      }
+    }
+  });
+
+  it('sum one project\'s active and escrowed tonnes (GET /api/credits/my/projects/:projectId), as the lots do', async () => {
+    const cookie = await buyerWithHistory();
+    const katingan = await findProject(t.app, 'Katingan Peatland Restoration');
+    const amazon = await findProject(t.app, 'Amazon Rainforest Conservation');
+    const gazi = await findProject(t.app, 'Gazi Bay Mangrove Restoration');
+    // A resting sell order escrows 2 of Amazon's 2 active tonnes (its 4 t lot is retired).
+    const order = await postJson(t.app, '/api/trading/orders', { projectId: amazon.id, orderType: 'sell', quantity: 2, pricePerCredit: '999.00' }, cookie);
+    expect(order.statusCode).toBe(201);
+    const lots = (await getAs(t.app, '/api/credits/my', cookie)).json() as { projectId: number; quantity: number; status: string }[];
+    for (const project of [katingan, amazon, gazi]) {
+      const tonnes = await getAs(t.app, `/api/credits/my/projects/${project.id}`, cookie);
+      expect(tonnes.statusCode).toBe(200);
+      const sum = (status: string) => lots.filter((lot) => lot.projectId === project.id && lot.status === status).reduce((total, lot) => total + lot.quantity, 0);
+      expect(tonnes.json()).toEqual({ projectId: project.id, activeTonnes: sum('active'), escrowedTonnes: sum('escrowed') });
+    }
+    expect((await getAs(t.app, `/api/credits/my/projects/${katingan.id}`, cookie)).json()).toMatchObject({ activeTonnes: 9, escrowedTonnes: 0 });
+    expect((await getAs(t.app, `/api/credits/my/projects/${amazon.id}`, cookie)).json()).toMatchObject({ activeTonnes: 0, escrowedTonnes: 2 });
+    expect((await getAs(t.app, `/api/credits/my/projects/${gazi.id}`, cookie)).json()).toMatchObject({ activeTonnes: 0, escrowedTonnes: 0 });
+    for (const bad of ['0', 'abc', '99999999999']) {
+      expect((await getAs(t.app, `/api/credits/my/projects/${bad}`, cookie)).statusCode, bad).toBe(400);
+    }
+  });
+
+  it('still ask for an account', async () => {
+    for (const path of ['/api/credits/my?limit=3', '/api/transactions/my?limit=3', '/api/credits/my/projects/1']) {
+      expect((await getAs(t.app, path)).statusCode).toBe(401);
+    }
+  });
+});
