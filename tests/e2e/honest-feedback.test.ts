@@ -116,4 +116,28 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     const history = page.getByRole(viewport.width < 768 ? 'list' : 'table', { name: 'Retirement History' });
     await history.getByText('Gazi Bay Mangrove Restoration · 2022').waitFor();
   });
+
+  it('draws a long portfolio 50 holdings at a time, and names the last certificate without loading every transaction', async () => {
+    const { page, context } = await kit.open(viewport, 'Trader');
+    for (let lot = 0; lot < 53; lot++) await buyThroughApi(context, 'Amazon Rainforest Conservation', 1);
+    const credits = (await (await context.request.get('/api/credits/my')).json()) as Array<{ id: number }>;
+    const retired = await context.request.post(`/api/credits/${credits[52].id}/retire`, { data: { reason: 'Scope 3' } });
+    const { certificateId } = (await retired.json()) as { certificateId: string };
+    const wanted: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/transactions/my')) wanted.push(request.url()); });
+
+    await page.goto('/portfolio');
+    const phone = viewport.width < 768;
+    const holdings = page.getByRole(phone ? 'list' : 'table', { name: 'Credit Holdings' });
+    const rows = holdings.locator(phone ? 'li' : 'tbody tr');
+    await expect.poll(() => rows.count()).toBe(50);
+    await page.getByText('3 more not shown').waitFor();
+    await page.getByRole('button', { name: 'Show 3 more' }).click();
+    await expect.poll(() => rows.count()).toBe(53);
+    expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
+    const lastCertificate = page.locator('dt', { hasText: 'Last Certificate' }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => lastCertificate.textContent()).toBe(certificateId);
+    // The whole transaction history is never asked for: Last Certificate reads the newest retirement alone.
+    expect(wanted).toEqual([]);
+  });
 });

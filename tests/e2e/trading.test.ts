@@ -137,4 +137,29 @@ describe('two traders on Advanced Trading', () => {
     await page.getByRole('table', { name: 'Credit Holdings' }).getByRole('cell', { name: '4', exact: true }).waitFor();
     await assertLedgerInvariants(t.deps.db);
   });
+
+  it('refreshes the reads a busy market moves at most once a second, and ends on the market\'s last state', async () => {
+    const { page } = seller;
+    const project = ((await (await buyer.context.request.get('/api/projects')).json()) as Array<{ id: number; name: string }>).find((p) => p.name === PROJECT)!;
+    const refetches: number[] = [];
+    const onRequest = (request: { url(): string }) => { if (request.url().endsWith('/api/trading/orders/my')) refetches.push(Date.now()); };
+    page.on('request', onRequest);
+    // Twelve bids in a burst: each moves the book, and the seller's screen follows every move through the feed.
+    const bids: number[] = [];
+    for (let bid = 0; bid < 12; bid++) {
+      const placed = await buyer.context.request.post('/api/trading/orders', { data: { projectId: project.id, orderType: 'buy', quantity: 1, pricePerCredit: `1.${String(bid).padStart(2, '0')}` } });
+      expect(placed.status()).toBe(201);
+      bids.push(((await placed.json()) as { order: { id: number } }).order.id);
+    }
+    const lastBidAt = Date.now();
+    await page.getByText('$1.11').first().waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    page.off('request', onRequest);
+    // At once, then at most once a second: twelve moves in well under a few seconds cost a handful of refetches, not twelve.
+    expect(refetches.length).toBeGreaterThanOrEqual(1);
+    expect(refetches.length).toBeLessThanOrEqual(5);
+    // The last refetch follows the last move: the screen ends on the market's state, not on one a second old.
+    expect(Math.max(...refetches)).toBeGreaterThan(lastBidAt - 200);
+    for (const id of bids) expect((await buyer.context.request.patch(`/api/trading/orders/${id}/cancel`)).ok()).toBe(true);
+  });
 });

@@ -51,11 +51,26 @@ export type UnauthorizedBehavior = 'throw' | 'returnNull';
  * client learns that nobody is signed in.
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
+  return ({ queryKey, signal }) => getJson<T>(queryKey.join('/'), on401, signal);
+}
+
+/** GET a URL's JSON for a query; with `on401: 'returnNull'` a 401 is an empty result. */
+export async function getJson<T>(url: string, on401: UnauthorizedBehavior, signal: AbortSignal): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  if (on401 === 'returnNull' && response.status === 401) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
+
+/**
+ * A query of a "my …" list's newest rows (`GET /api/credits/my?limit=3`), keyed under the list's own key
+ * (`['/api/credits/my', { limit: 3 }]`) so that whatever refreshes the list refreshes it too. A screen that shows the
+ * newest few asks for only those: a trader's whole list runs to thousands of rows. A 401 is an empty result.
+ */
+export function newestOf<T>(path: string, limit: number) {
+  return {
+    queryKey: [path, { limit }] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getJson<T[]>(`${path}?limit=${limit}`, 'returnNull', signal),
   };
 }
 

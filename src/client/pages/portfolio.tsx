@@ -25,7 +25,7 @@ import { useDocumentTitle } from '@/client/hooks/use-document-title';
 export function PortfolioPage() {
   useDocumentTitle('Portfolio');
   const { user, isAuthenticated, isLoading } = useAuth();
-  const { credits, stats, transactions } = usePortfolioData(isAuthenticated);
+  const { credits, stats, lastRetirement } = usePortfolioData(isAuthenticated);
   const projects = useProjects();
   // Rows are named by project and vintage; the vintage comes from the (cached) catalogue.
   const creditList = useMemo(() => withVintages(credits.data ?? [], projects.data), [credits.data, projects.data]);
@@ -67,7 +67,7 @@ export function PortfolioPage() {
           <PortfolioSummary
             stats={stats.data ?? null}
             credits={creditList}
-            transactions={transactions.data ?? []}
+            lastCertificateId={lastRetirement.data ?? null}
             loading={stats.isLoading}
           />
           <HoldingsTable credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} onRetire={flow.openFor} />

@@ -11,12 +11,12 @@ import { OrderPanel } from '@/client/features/trading/components/order-panel';
 import { PairSelector } from '@/client/features/trading/components/pair-selector';
 import { PriceChart } from '@/client/features/trading/components/price-chart';
 import { useMarketFeed } from '@/client/features/trading/hooks/use-market-feed';
-import { availableTonnes, useMyCredits } from '@/client/features/trading/hooks/use-my-trading';
 import { useOrderForm } from '@/client/features/trading/hooks/use-order-form';
 import { useProjects } from '@/client/features/marketplace/hooks/use-projects';
 import { LiquidityPoolTab } from '@/client/features/pools/components/liquidity-pool-tab';
 import { AlertMeButton } from '@/client/features/alerts/components/alert-me-button';
 import { useAuth } from '@/client/hooks/use-auth';
+import { useProjectTonnes } from '@/client/hooks/use-project-tonnes';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 type PhoneView = 'chart' | 'book';
@@ -35,12 +35,12 @@ export function TradingPage() {
   const wantedProjectId = Number(new URLSearchParams(useSearch()).get('project'));
   const [interval, setChartInterval] = useState<PriceInterval>('1h');
   const [phoneView, setPhoneView] = useState<PhoneView>('chart');
-  const credits = useMyCredits(user !== null);
   const form = useOrderForm();
 
   // Until the trader picks a pair: the wanted one, else the first, once the catalogue arrives.
   const projectId = chosenProjectId ?? (projects.data?.find((project) => project.id === wantedProjectId) ?? projects.data?.[0])?.id ?? null;
   useMarketFeed(projectId);
+  const tonnes = useProjectTonnes(projectId, user !== null);
 
   return (
     <PageContainer className="max-w-[1600px] space-y-4 py-4 sm:py-5">
@@ -77,7 +77,7 @@ export function TradingPage() {
           projectId={projectId}
           signedIn={user !== null}
           cashBalance={user?.cashBalance ?? null}
-          availableCredits={availableTonnes(credits.data, projectId)}
+          availableCredits={tonnes.data?.activeTonnes ?? 0}
           form={form}
         />
       </div>

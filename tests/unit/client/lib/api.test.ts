@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorMessage, getQueryFn } from '@/client/lib/api';
+import { apiRequest, errorMessage, getQueryFn, newestOf } from '@/client/lib/api';
 
 function respond(status: number, body: string, statusText = '') {
   return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));
@@ -64,5 +64,24 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
     expect(errorMessage(new Error('Failed to fetch'))).toBe('Failed to fetch');
     expect(errorMessage('boom')).toBe('boom');
+  });
+});
+
+describe('newestOf', () => {
+  it('asks for the newest rows with ?limit= under a key that the list\'s own key prefixes', async () => {
+    const fetchMock = respond(200, '[{"id":3}]');
+    vi.stubGlobal('fetch', fetchMock);
+    const query = newestOf<{ id: number }>('/api/credits/my', 3);
+    // A refresh of ['/api/credits/my'] (a purchase, a trade, a retirement) matches this key by its prefix.
+    expect(query.queryKey).toEqual(['/api/credits/my', { limit: 3 }]);
+    expect(await query.queryFn({ signal: new AbortController().signal })).toEqual([{ id: 3 }]);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/credits/my?limit=3');
+  });
+
+  it('answers null when signed out (401) and throws on any other failure', async () => {
+    vi.stubGlobal('fetch', respond(401, '{"message":"Not signed in"}'));
+    expect(await newestOf('/api/transactions/my', 3).queryFn({ signal: new AbortController().signal })).toBeNull();
+    vi.stubGlobal('fetch', respond(503, 'down'));
+    await expect(newestOf('/api/transactions/my', 3).queryFn({ signal: new AbortController().signal })).rejects.toThrow('503: down');
   });
 });

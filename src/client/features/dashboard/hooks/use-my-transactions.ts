@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Transaction } from '@/shared/schemas/transaction';
 import { DASHBOARD_QUERY_OPTIONS } from '@/client/hooks/use-user-stats';
-import { getQueryFn } from '@/client/lib/api';
+import { newestOf } from '@/client/lib/api';
+import { DASHBOARD_LIST_SIZE } from '@/shared/constants';
 
-export const MY_TRANSACTIONS_KEY = ['/api/transactions/my'] as const;
-
-/** The user's transaction history, newest first; signed out (401) it is an empty result. */
+/** The user's newest transactions, the few the dashboard shows; signed out (401) it is an empty result. */
 export function useMyTransactions() {
   return useQuery<Transaction[] | null>({
-    queryKey: MY_TRANSACTIONS_KEY,
-    queryFn: getQueryFn<Transaction[]>({ on401: 'returnNull' }),
+    ...newestOf<Transaction>('/api/transactions/my', DASHBOARD_LIST_SIZE),
     ...DASHBOARD_QUERY_OPTIONS,
   });
 }

@@ -8,6 +8,7 @@ import { STATUS_VARIANT } from './credit-status';
 import { HoldingActions } from './holding-actions';
 import { HoldingCards } from './holding-cards';
 import { PortfolioSection } from './portfolio-section';
+import { useRowsShown } from '@/client/features/portfolio/hooks/use-rows-shown';
 
 interface HoldingsTableProps {
   credits: readonly PortfolioCredit[];
@@ -21,6 +22,7 @@ interface HoldingsTableProps {
  * id and purchase date; Retire on active rows; a retired row has no current value (it can never be sold).
  */
 export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsTableProps) {
+  const { shown, hidden, showMore } = useRowsShown(credits);
   return (
     <PortfolioSection
       title="Credit Holdings"
@@ -31,7 +33,8 @@ export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsT
       isEmpty={credits.length === 0}
       emptyIcon={Leaf}
       emptyMessage="No credits in your portfolio yet"
-      cards={<HoldingCards credits={credits} onRetire={onRetire} />}
+      cards={<HoldingCards credits={shown} onRetire={onRetire} />}
+      more={{ hidden, showMore }}
       columns={
         <>
           <TableHead className="pl-5 sm:pl-6">Credit</TableHead>
@@ -43,7 +46,7 @@ export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsT
         </>
       }
     >
-      {credits.map((credit) => (
+      {shown.map((credit) => (
         <TableRow key={credit.id}>
           <TableCell className="pl-5 sm:pl-6">
             <p className="max-w-[22rem] truncate font-medium text-slate-900" title={holdingTitle(credit)}>{holdingTitle(credit)}</p>

@@ -2,7 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadError, type LoadFailure } from '@/client/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { formatInteger } from '@/client/lib/format';
+import { PORTFOLIO_ROWS_STEP } from '@/client/features/portfolio/hooks/use-rows-shown';
 import { Table, TableBody, TableHeader, TableRow } from '@/client/components/ui/table';
 
 interface PortfolioSectionProps {
@@ -22,10 +25,12 @@ interface PortfolioSectionProps {
   columns: ReactNode;
   /** The table's rows. */
   children: ReactNode;
+  /** Rows of the list not drawn yet, and what draws more of them (useRowsShown). */
+  more?: { hidden: number; showMore: () => void };
 }
 
 /** A portfolio card listing credits: a skeleton while loading, a message when empty, else cards below md and a table from md up. */
-export function PortfolioSection({ title, description, loading, failure = null, skeletonRows, isEmpty, emptyIcon: EmptyIcon, emptyMessage, cards, columns, children }: PortfolioSectionProps) {
+export function PortfolioSection({ title, description, loading, failure = null, skeletonRows, isEmpty, emptyIcon: EmptyIcon, emptyMessage, cards, columns, children, more }: PortfolioSectionProps) {
   let body;
   if (loading) {
     body = (
@@ -54,6 +59,14 @@ export function PortfolioSection({ title, description, loading, failure = null, 
             <TableBody>{children}</TableBody>
           </Table>
         </div>
+        {more && more.hidden > 0 && (
+          <div className="flex flex-col items-center gap-1 border-t px-5 pt-4 text-sm text-muted-foreground sm:px-6">
+            <Button variant="outline" size="sm" onClick={more.showMore}>
+              Show {formatInteger(Math.min(PORTFOLIO_ROWS_STEP, more.hidden))} more
+            </Button>
+            <span>{formatInteger(more.hidden)} more not shown</span>
+          </div>
+        )}
       </>
     );
   }

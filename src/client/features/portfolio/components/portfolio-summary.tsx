@@ -3,7 +3,6 @@ import { Award, PieChart, Wallet } from 'lucide-react';
 import { roundHalfUp } from '@/domain/money';
 import type { Credit } from '@/shared/schemas/credit';
 import type { UserStats } from '@/shared/schemas/stats';
-import type { Transaction } from '@/shared/schemas/transaction';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Progress } from '@/client/components/ui/progress';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -12,18 +11,19 @@ import { formatInteger, formatUsd, formatUsdCents, toCents } from '@/client/lib/
 interface PortfolioSummaryProps {
   stats: UserStats | null;
   credits: readonly Credit[];
-  transactions: readonly Transaction[];
+  /** The newest retirement's certificate id; null when the user has retired nothing. */
+  lastCertificateId: string | null;
   loading: boolean;
 }
 
 /** SPEC.md §2 Portfolio cards: Total Holdings, Retired Credits and Diversification. */
-export function PortfolioSummary({ stats, credits, transactions, loading }: PortfolioSummaryProps) {
+export function PortfolioSummary({ stats, credits, lastCertificateId, loading }: PortfolioSummaryProps) {
   const owned = stats?.ownedCredits ?? 0;
   const valueCents = toCents(stats?.portfolioValue) ?? 0n;
   // Avg. Price is the portfolio value per owned credit, rounded half-up to the cent.
   const averageCents = owned > 0 ? roundHalfUp(valueCents, BigInt(owned)) : 0n;
   const retired = stats?.retiredCredits ?? 0;
-  const lastCertificate = transactions.find((transaction) => transaction.type === 'retirement')?.certificateId ?? 'None';
+  const lastCertificate = lastCertificateId ?? 'None';
   const activeTonnes = credits.filter((credit) => credit.status !== 'retired').reduce((sum, credit) => sum + credit.quantity, 0);
   const retiredTonnes = credits.filter((credit) => credit.status === 'retired').reduce((sum, credit) => sum + credit.quantity, 0);
   const total = activeTonnes + retiredTonnes;

@@ -7,6 +7,7 @@ import { formatDate, formatInteger } from '@/client/lib/format';
 import { CertificateDownloads } from './certificate-links';
 import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 import { PortfolioSection } from './portfolio-section';
+import { useRowsShown } from '@/client/features/portfolio/hooks/use-rows-shown';
 import { RetirementCards } from './retirement-cards';
 
 /** SPEC.md §2 Retirement History: one row per retired holding, newest first, with its certificate and downloads. */
@@ -14,6 +15,7 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
   const retired = credits
     .filter((credit) => credit.status === 'retired')
     .sort((a, b) => (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));
+  const { shown, hidden, showMore } = useRowsShown(retired);
   return (
     <PortfolioSection
       title="Retirement History"
@@ -24,7 +26,8 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
       isEmpty={retired.length === 0}
       emptyIcon={Award}
       emptyMessage="No retired credits yet"
-      cards={<RetirementCards retired={retired} />}
+      cards={<RetirementCards retired={shown} />}
+      more={{ hidden, showMore }}
       columns={
         <>
           <TableHead className="pl-5 sm:pl-6">Credit</TableHead>
@@ -36,7 +39,7 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
         </>
       }
     >
-      {retired.map((credit) => (
+      {shown.map((credit) => (
         <TableRow key={credit.id}>
           <TableCell className="pl-5 sm:pl-6">
             <p className="max-w-[20rem] truncate font-medium text-slate-900" title={holdingTitle(credit)}>{holdingTitle(credit)}</p>
