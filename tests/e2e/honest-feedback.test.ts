@@ -131,7 +131,7 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     const holdings = page.getByRole(phone ? 'list' : 'table', { name: 'Credit Holdings' });
     const rows = holdings.locator(phone ? 'li' : 'tbody tr');
     await expect.poll(() => rows.count()).toBe(50);
-    await page.getByText('3 more not shown').waitFor();
+    await page.getByText('50 of 53 shown').waitFor();
     await page.getByRole('button', { name: 'Show 3 more' }).click();
     await expect.poll(() => rows.count()).toBe(53);
     expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);

@@ -22,7 +22,7 @@ interface HoldingsTableProps {
  * id and purchase date; Retire on active rows; a retired row has no current value (it can never be sold).
  */
 export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsTableProps) {
-  const { shown, hidden, showMore } = useRowsShown(credits);
+  const { shown, more } = useRowsShown(credits);
   return (
     <PortfolioSection
       title="Credit Holdings"
@@ -34,7 +34,7 @@ export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsT
       emptyIcon={Leaf}
       emptyMessage="No credits in your portfolio yet"
       cards={<HoldingCards credits={shown} onRetire={onRetire} />}
-      more={{ hidden, showMore }}
+      more={more}
       columns={
         <>
           <TableHead className="pl-5 sm:pl-6">Credit</TableHead>

@@ -25,8 +25,8 @@ interface PortfolioSectionProps {
   columns: ReactNode;
   /** The table's rows. */
   children: ReactNode;
-  /** Rows of the list not drawn yet, and what draws more of them (useRowsShown). */
-  more?: { hidden: number; showMore: () => void };
+  /** How many of the list's rows are drawn, and what draws more of them (useRowsShown). */
+  more?: { shown: number; total: number; showMore: () => void };
 }
 
 /** A portfolio card listing credits: a skeleton while loading, a message when empty, else cards below md and a table from md up. */
@@ -59,12 +59,12 @@ export function PortfolioSection({ title, description, loading, failure = null, 
             <TableBody>{children}</TableBody>
           </Table>
         </div>
-        {more && more.hidden > 0 && (
+        {more && more.shown < more.total && (
           <div className="flex flex-col items-center gap-1 border-t px-5 pt-4 text-sm text-muted-foreground sm:px-6">
             <Button variant="outline" size="sm" onClick={more.showMore}>
-              Show {formatInteger(Math.min(PORTFOLIO_ROWS_STEP, more.hidden))} more
+              Show {formatInteger(Math.min(PORTFOLIO_ROWS_STEP, more.total - more.shown))} more
             </Button>
-            <span>{formatInteger(more.hidden)} more not shown</span>
+            <span>{formatInteger(more.shown)} of {formatInteger(more.total)} shown</span>
           </div>
         )}
       </>

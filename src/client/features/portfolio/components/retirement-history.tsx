@@ -15,7 +15,7 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
   const retired = credits
     .filter((credit) => credit.status === 'retired')
     .sort((a, b) => (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));
-  const { shown, hidden, showMore } = useRowsShown(retired);
+  const { shown, more } = useRowsShown(retired);
   return (
     <PortfolioSection
       title="Retirement History"
@@ -27,7 +27,7 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
       emptyIcon={Award}
       emptyMessage="No retired credits yet"
       cards={<RetirementCards retired={shown} />}
-      more={{ hidden, showMore }}
+      more={more}
       columns={
         <>
           <TableHead className="pl-5 sm:pl-6">Credit</TableHead>

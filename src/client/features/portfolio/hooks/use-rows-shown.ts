@@ -9,9 +9,6 @@ export const PORTFOLIO_ROWS_STEP = 50;
  */
 export function useRowsShown<T>(items: readonly T[]) {
   const [limit, setLimit] = useState(PORTFOLIO_ROWS_STEP);
-  return {
-    shown: items.length > limit ? items.slice(0, limit) : items,
-    hidden: Math.max(0, items.length - limit),
-    showMore: () => setLimit((current) => current + PORTFOLIO_ROWS_STEP),
-  };
+  const shown = items.length > limit ? items.slice(0, limit) : items;
+  return { shown, more: { shown: shown.length, total: items.length, showMore: () => setLimit((current) => current + PORTFOLIO_ROWS_STEP) } };
 }
