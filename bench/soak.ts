@@ -3,7 +3,8 @@
 // rather than a fresh one. Each round: the bare-Fastify route (the yardstick, measured in the same round once the chain
 // has anchored the previous round's writes), crossing
 // 1 t limit orders, 1 t purchases and 1 t swaps on a 250 t pool (20 accounts each, alternating buy and sell), all at
-// 50 connections. Targets as ratios to the bare route: orders and purchases ≥ 12%, swaps ≥ 8%, p99 < 50 ms.
+// 50 connections, then all of them at once beside the reads of signed-in screens (the mixed measure, no target of its
+// own). Targets as ratios to the bare route: orders and purchases ≥ 12%, swaps ≥ 8%, p99 < 50 ms.
 // Run: npm run bench -- soak   (BENCH_SOAK_ROUNDS, default 5; BENCH_SECONDS per measure, default 8)
 import { describeLoad, load, signUpMany, startServer, type LoadResult } from './support/harness';
 import { loadCrossingOrders, prepareCrossingMarket } from './support/crossing-orders';
@@ -21,12 +22,12 @@ async function post(baseUrl: string, path: string, cookie: string, body: unknown
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 }
 
-function swapLoad(baseUrl: string, projectId: number, cookies: readonly string[], duration: number): Promise<LoadResult> {
+function swapLoad(baseUrl: string, projectId: number, cookies: readonly string[], duration: number, connections = CONNECTIONS): Promise<LoadResult> {
   let next = 0;
   return load({
     url: `${baseUrl}/api/trading/swap`,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     duration,
     headers: { 'content-type': 'application/json' },
     requests: [{
@@ -42,6 +43,32 @@ function swapLoad(baseUrl: string, projectId: number, cookies: readonly string[]
     }],
   });
 }
+
+/** What a signed-in screen reads: the dashboard's (stats, newest credits and transactions), a book, the catalogue. */
+function readLoad(baseUrl: string, projectId: number, cookies: readonly string[], duration: number, connections: number): Promise<LoadResult> {
+  const paths = ['/api/stats/user', '/api/credits/my?limit=3', '/api/transactions/my?limit=3', `/api/trading/orderbook/${projectId}`, '/api/projects'];
+  let next = 0;
+  return load({
+    url: `${baseUrl}/api/projects`,
+    connections,
+    duration,
+    requests: [{
+      setupRequest: (request: Record<string, unknown> & { headers?: Record<string, string> }) => {
+        const index = next++;
+        return { ...request, path: paths[index % paths.length], headers: { ...request.headers, cookie: cookies[index % cookies.length] } };
+      },
+    }],
+  });
+}
+
+/**
+ * The mixed measure's connections: every workload at once, as a server with many users meets them.
+ * BENCH_SOAK_MIXED=orders:15,reads:0 changes some (0 leaves a workload out), to find which pair interferes.
+ */
+const MIXED: Record<'orders' | 'purchases' | 'swaps' | 'reads', number> = {
+  orders: 15, purchases: 15, swaps: 10, reads: 10,
+  ...Object.fromEntries((process.env.BENCH_SOAK_MIXED ?? '').split(',').filter(Boolean).map((part) => [part.split(':')[0], Number(part.split(':')[1])])),
+};
 
 /**
  * Waits until the chain has anchored what the last round wrote (the anchoring worker reports idle twice in a row), and
@@ -97,7 +124,7 @@ export async function run(): Promise<void> {
         cpu.push(`${label} ${mainUs}/${busiestOtherUs}/${totalUs}`);
         return result;
       };
-      const orders = await measured('orders', () => loadCrossingOrders(server.baseUrl, market, CONNECTIONS, round));
+      const orders = await measured('orders', () => loadCrossingOrders(server.baseUrl, market, CONNECTIONS, round, seconds()));
       const purchases = await measured('purchases', () => purchaseLoad(server.baseUrl, projects, buyers, { connections: CONNECTIONS, duration: seconds() }));
       const swaps = await measured('swaps', () => swapLoad(server.baseUrl, poolProject.id, swappers, seconds()));
       const judge = (result: LoadResult, share: number) => {
@@ -107,10 +134,33 @@ export async function run(): Promise<void> {
         allMet &&= met;
         return `${Math.round(result.requestsPerSecond).toLocaleString('en-US').padStart(6)}/s ${(100 * ratio).toFixed(1).padStart(5)}% p50 ${result.p50Ms.toFixed(0).padStart(3)} p99 ${result.p99Ms.toFixed(0).padStart(3)} ms${met ? '' : ' ✗'}`;
       };
+      // Everything at once (no target of its own): what each workload keeps when the others run beside it.
+      let mixed = '';
+      if (only('mixed')) {
+        const before = threadCpuMs(server.pid);
+        const skipped = async () => SKIPPED;
+        const [mixedOrders, mixedPurchases, mixedSwaps, reads] = await Promise.all([
+          MIXED.orders ? loadCrossingOrders(server.baseUrl, market, MIXED.orders, 1000 + round, seconds()) : skipped(),
+          MIXED.purchases ? purchaseLoad(server.baseUrl, projects, buyers, { connections: MIXED.purchases, duration: seconds() }) : skipped(),
+          MIXED.swaps ? swapLoad(server.baseUrl, poolProject.id, swappers, seconds(), MIXED.swaps) : skipped(),
+          MIXED.reads ? readLoad(server.baseUrl, market.projectId, buyers, seconds(), MIXED.reads) : skipped(),
+        ]);
+        const parts = ([['orders', mixedOrders], ['purchases', mixedPurchases], ['swaps', mixedSwaps], ['reads', reads]] as const)
+          .filter(([, result]) => result !== SKIPPED);
+        const total = parts.reduce((sum, [, result]) => sum + result.total, 0);
+        const { mainUs } = cpuPerRequest(server.pid, before, threadCpuMs(server.pid), total);
+        const worstP99 = Math.max(...parts.map(([, result]) => result.p99Ms));
+        mixed = `${parts.map(([label, result]) => `${label} ${Math.round(result.requestsPerSecond).toLocaleString('en-US')}/s p99 ${result.p99Ms.toFixed(0)}`).join(', ')} ms; `
+          + `all ${Math.round(parts.reduce((sum, [, result]) => sum + result.requestsPerSecond, 0)).toLocaleString('en-US')}/s, worst p99 ${worstP99.toFixed(0)} ms, main thread ${mainUs} µs a request`;
+        for (const [label, result] of parts) {
+          if (result.non2xx > 0 || result.errors > 0) mixed += `\n    ${describeLoad(`mixed ${label}`, result)}`;
+        }
+      }
       const row = `| ${round} | ${Math.round(bare.requestsPerSecond).toLocaleString('en-US')}/s | ${judge(orders, TARGETS.orders)} | ${judge(purchases, TARGETS.purchases)} | ${judge(swaps, TARGETS.swaps)} |`;
       rows.push(row);
       console.log(row);
       console.log(`    server CPU µs a request, main thread / busiest other thread / all threads: ${cpu.join(', ')}; the chain caught up with the previous round in ${(catchUpMs / 1000).toFixed(1)} s`);
+      if (mixed) console.log(`    mixed (${Object.entries(MIXED).filter(([, connections]) => connections > 0).map(([label, connections]) => `${label} ${connections}`).join(', ')} connections at once): ${mixed}`);
       for (const [label, result] of [['orders', orders], ['purchases', purchases], ['swaps', swaps]] as const) {
         if (result.non2xx > 0 || result.errors > 0) console.log(`    ${describeLoad(label, result)}`);
       }

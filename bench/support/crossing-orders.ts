@@ -33,14 +33,14 @@ export async function prepareCrossingMarket(baseUrl: string, prefix: string): Pr
   return { projectId: project.id, midCents: Number(project.pricePerCredit.replace('.', '')), cookies };
 }
 
-export async function loadCrossingOrders(baseUrl: string, market: CrossingMarket, connections: number, seed: number): Promise<LoadResult> {
+export async function loadCrossingOrders(baseUrl: string, market: CrossingMarket, connections: number, seed: number, duration = runSeconds()): Promise<LoadResult> {
   const next = random(seed);
   let count = 0;
   return load({
     url: `${baseUrl}/api/trading/orders`,
     method: 'POST',
     connections,
-    duration: runSeconds(),
+    duration,
     headers: { 'content-type': 'application/json' },
     requests: [{
       setupRequest: (request: Record<string, unknown> & { headers?: Record<string, string> }) => {
