@@ -1,0 +1,1 @@
+CREATE INDEX "holdings_user_newest_idx" ON "holdings" USING btree ("user_id","purchase_date","id");
