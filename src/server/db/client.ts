@@ -13,6 +13,7 @@ import { PROJECT_ROOT } from '@/server/project-root';
 import { startEmbeddedVacuum, type VacuumTarget } from './embedded-vacuum';
 import { RemotePglite } from './pglite-remote';
 import { leanTypeParsers } from './lean-type-parsers';
+import { withNamedReads } from './named-reads';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -60,7 +61,7 @@ export async function openDatabase(
   const pglite = new PGlite(options.dataDir, { ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), ...(startParams ? { startParams } : {}) });
   await pglite.waitReady;
   await leanTypeParsers(pglite);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(withNamedReads(pglite), { schema }) as unknown as Database;
   // PGlite runs no autovacuum: the server schedules it (see embedded-vacuum.ts).
   const vacuum = startVacuum(pglite, options.embeddedVacuumIntervalMs);
   return { db, kind: 'pglite', pglite, close: async () => { await vacuum?.stop(); await pglite.close(); } };
