@@ -181,6 +181,8 @@ export const holdings = pgTable('holdings', {
   // A user's lots newest first (GET /api/credits/my): the dashboard's newest three are read from its end instead of
   // sorting every lot a trader ever held (23 ms at 16,500 lots, and growing with the history).
   index('holdings_user_newest_idx').on(t.userId, t.purchaseDate, t.id),
+  // A user's retired lots, newest retirement first (the Portfolio's Retirement History, paged): every retirement adds one.
+  index('holdings_user_retired_idx').on(t.userId, t.retiredAt, t.id).where(sql`${t.status} = 'retired'`),
   index('holdings_project_idx').on(t.projectId, t.status),
   // A seller's active lots of one project, oldest first: what an order batch escrows. Trading fragments lots into
   // many 1 t pieces, and without it every batch sorts all of a seller's active lots of every project.

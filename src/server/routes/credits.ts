@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credit, projectTonnes as projectTonnesSchema, purchaseBody, purchaseResponse } from '@/shared/schemas/credit';
+import { credit, myCreditsQuery, projectTonnes as projectTonnesSchema, purchaseBody, purchaseResponse } from '@/shared/schemas/credit';
 import { retireBody, retireResponse } from '@/shared/schemas/certificate';
 import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
 import { transaction } from '@/shared/schemas/transaction';
@@ -55,12 +55,14 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/credits/my', {
       schema: {
-        tags: ['credits'], description: 'The account\'s lots, newest first: all of them, or the newest `limit`.',
-        querystring: myListQuery, response: { 200: z.array(credit), 400: errorResponse, 401: errorResponse },
+        tags: ['credits'],
+        description: 'The account\'s lots, newest purchase first: all of them, or `limit` of them after skipping `offset`. `view=held` '
+          + 'answers only the lots still held (active, escrowed, pooled); `view=retired` only the retired ones, newest retirement first.',
+        querystring: myCreditsQuery, response: { 200: z.array(credit), 400: errorResponse, 401: errorResponse },
       },
     }, async (request) => {
       const user = await requireUser(request, db, clock());
-      return listCredits(db, user.id, request.query.limit);
+      return listCredits(db, user.id, request.query);
     });
 
     app.get('/credits/my/projects/:projectId', {

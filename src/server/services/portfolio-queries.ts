@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { projectIntegrity } from '@/server/db/integrity-columns';
 import { certificates, holdings, orders, projects } from '@/server/db/schema';
 import type { IntegrityAttributes } from '@/shared/integrity';
 import { formatCents } from '@/domain/money';
 import { formatSerialRange } from '@/domain/serials';
-import type { Credit, ProjectTonnes } from '@/shared/schemas/credit';
+import type { Credit, MyCreditsQuery, ProjectTonnes } from '@/shared/schemas/credit';
 import type { Transaction } from '@/shared/schemas/transaction';
 import type { UserStats } from '@/shared/schemas/stats';
 import { activityRows } from './activity-queries';
@@ -54,15 +54,18 @@ export function toCredit(row: CreditColumns, projectName: string, serialPrefix: 
  * so they never appear. Only the columns a credit shows are read: a trader's history runs to thousands of lots, and
  * reading the whole lot and project rows (the project's description on every lot) took this read nearly twice as long.
  */
-export async function listCredits(db: Database, userId: number, limit?: number): Promise<Credit[]> {
+export async function listCredits(db: Database, userId: number, { limit, offset, view }: MyCreditsQuery = {}): Promise<Credit[]> {
   const query = db
     .select({ holding: creditColumns, project: creditProjectColumns, frozen: certificates.integrity })
     .from(holdings)
     .innerJoin(projects, eq(projects.id, holdings.projectId))
     .leftJoin(certificates, eq(certificates.id, holdings.certificateId))
-    .where(eq(holdings.userId, userId))
-    .orderBy(desc(holdings.purchaseDate), desc(holdings.id));
-  const rows = await (limit === undefined ? query : query.limit(limit));
+    .where(and(eq(holdings.userId, userId), view === undefined ? undefined : view === 'retired' ? eq(holdings.status, 'retired') : ne(holdings.status, 'retired')))
+    .orderBy(...(view === 'retired' ? [desc(holdings.retiredAt), desc(holdings.id)] : [desc(holdings.purchaseDate), desc(holdings.id)]))
+    .$dynamic();
+  if (limit !== undefined) query.limit(limit);
+  if (offset !== undefined) query.offset(offset);
+  const rows = await query;
   // A retired lot shows the labels its certificate froze; a live one carries its project's current labels.
   return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 }

@@ -108,3 +108,6 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const myListQuery = z.object({
   limit: wholeNumberQuery('limit', { min: 1, max: MY_LIST_MAX_LIMIT }).optional(),
 });
+
+/** Rows a "my …" list may skip at most (`offset`): far past any account's history. */
+export const MY_LIST_MAX_OFFSET = 100_000_000;

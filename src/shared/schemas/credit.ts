@@ -1,11 +1,25 @@
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '@/shared/constants';
-import { MAX_ID, moneyString, priceDollars, quantityTonnes, withoutControlCharacters } from './common';
+import { MAX_ID, MY_LIST_MAX_OFFSET, moneyString, myListQuery, priceDollars, quantityTonnes, wholeNumberQuery, withoutControlCharacters } from './common';
 import { integrityAttributes } from './integrity';
 import { retirementClaim } from './retirement-claim';
 
 export const HOLDING_STATUSES = ['active', 'escrowed', 'pooled', 'retired'] as const;
 export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
+
+/**
+ * Which of the account's lots `GET /api/credits/my` answers: every lot (no `view`), the lots still held (active,
+ * escrowed or pooled), newest purchase first like the whole list, or the retired ones, newest retirement first. The
+ * Portfolio reads the held lots and pages the retired ones, which every retirement adds to.
+ */
+export const CREDIT_LIST_VIEWS = ['held', 'retired'] as const;
+export type CreditListView = (typeof CREDIT_LIST_VIEWS)[number];
+
+export const myCreditsQuery = myListQuery.extend({
+  view: z.enum(CREDIT_LIST_VIEWS, { error: `view must be one of ${CREDIT_LIST_VIEWS.join(', ')}` }).optional(),
+  offset: wholeNumberQuery('offset', { min: 0, max: MY_LIST_MAX_OFFSET }).optional(),
+});
+export type MyCreditsQuery = z.infer<typeof myCreditsQuery>;
 
 /** A holding ("credit" in the API): one lot of one project, with a contiguous serial range. */
 export const credit = z.object({

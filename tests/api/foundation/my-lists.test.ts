@@ -38,6 +38,29 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
     expect(transactions).toMatchObject([{ type: 'retirement', quantity: 4 }]);
   });
 
+  it('answer the held lots or the retired ones (newest retirement first) with ?view, and page either with limit and offset', async () => {
+    const cookie = await buyerWithHistory();
+    const all = (await getAs(t.app, '/api/credits/my', cookie)).json() as { id: number; quantity: number; status: string }[];
+    // Retire the newest lot (5 t), then 1 t of the oldest (1 t): the retirements run against the purchase order.
+    expect((await postJson(t.app, `/api/credits/${all[0].id}/retire`, { reason: 'Scope 1' }, cookie)).statusCode).toBe(201);
+    expect((await postJson(t.app, `/api/credits/${all[4].id}/retire`, { reason: 'Scope 2' }, cookie)).statusCode).toBe(201);
+    const everything = (await getAs(t.app, '/api/credits/my', cookie)).json() as { id: number; quantity: number; status: string; retiredAt: string | null }[];
+    const held = (await getAs(t.app, '/api/credits/my?view=held', cookie)).json() as typeof everything;
+    const retired = (await getAs(t.app, '/api/credits/my?view=retired', cookie)).json() as typeof everything;
+    expect(held).toEqual(everything.filter((lot) => lot.status !== 'retired'));
+    expect(held.map((lot) => lot.quantity)).toEqual([3, 2]);
+    expect(retired.map((lot) => [lot.quantity, lot.status])).toEqual([[1, 'retired'], [5, 'retired'], [4, 'retired']]);
+    expect([...retired].sort((a, b) => b.retiredAt!.localeCompare(a.retiredAt!) || b.id - a.id)).toEqual(retired);
+    expect([...held, ...retired].sort((a, b) => a.id - b.id)).toEqual([...everything].sort((a, b) => a.id - b.id));
+    for (const [view, whole] of [['held', held], ['retired', retired], ['', everything]] as const) {
+      for (const [limit, offset] of [[1, 0], [2, 1], [2, 2], [1000, 1], [3, 7]]) {
+        const page = await getAs(t.app, `/api/credits/my?limit=${limit}&offset=${offset}${view ? `&view=${view}` : ''}`, cookie);
+        expect(page.statusCode).toBe(200);
+        expect(page.json(), `${view} ${limit} ${offset}`).toEqual(whole.slice(offset, offset + limit));
+      }
+    }
+  });
+
   it('refuse a limit that is not a whole number from 1 to 1000 with a 400 that says so', async () => {
     const { cookie } = await signUp(t.app);
     for (const path of ['/api/credits/my', '/api/transactions/my']) {
@@ -49,6 +72,14 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
         expect(response.statusCode, `${path}?limit=${limit}`).toBe(400);
         expect(response.json().message).toContain(message);
       }
+    }
+    for (const [query, message] of [
+      ['view=active', 'view must be one of held, retired'], ['view=', 'view must be one of held, retired'],
+      ['offset=-1', 'offset must be a whole number written in digits'], ['offset=100000001', 'offset must be at most 100000000'],
+    ]) {
+      const response = await getAs(t.app, `/api/credits/my?${query}`, cookie);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toContain(message);
     }
   });
 
@@ -76,7 +107,7 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
   });
 
   it('still ask for an account', async () => {
-    for (const path of ['/api/credits/my?limit=3', '/api/transactions/my?limit=3', '/api/credits/my/projects/1']) {
+    for (const path of ['/api/credits/my?limit=3', '/api/credits/my?view=retired&limit=50', '/api/transactions/my?limit=3', '/api/credits/my/projects/1']) {
       expect((await getAs(t.app, path)).statusCode).toBe(401);
     }
   });

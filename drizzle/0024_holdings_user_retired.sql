@@ -1,0 +1,1 @@
+CREATE INDEX "holdings_user_retired_idx" ON "holdings" USING btree ("user_id","retired_at","id") WHERE "holdings"."status" = 'retired';
