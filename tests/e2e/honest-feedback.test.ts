@@ -67,7 +67,8 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     const { page, context } = await kit.open(viewport, 'Retrier');
     await buyThroughApi(context, 'Amazon Rainforest Conservation', 2);
     let failing = true;
-    await page.route('**/api/credits/my', (route) => (failing ? route.fulfill({ status: 503, body: 'down for maintenance' }) : route.fallback()));
+    // Every read of the lots (the held ones and each page) fails.
+    await page.route((url) => url.pathname === '/api/credits/my', (route) => (failing ? route.fulfill({ status: 503, body: 'down for maintenance' }) : route.fallback()));
     await page.goto('/portfolio');
     await page.getByText('Your credit holdings could not be loaded.').waitFor({ timeout: 20_000 });
     expect(await page.getByText('No credits in your portfolio yet').count()).toBe(0);
@@ -117,14 +118,22 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await history.getByText('Gazi Bay Mangrove Restoration · 2022').waitFor();
   });
 
-  it('draws a long portfolio 50 holdings at a time, and names the last certificate without loading every transaction', async () => {
+  it('pages a long portfolio and its retirements 50 at a time from the server, and names the last certificate without loading every transaction', async () => {
     const { page, context } = await kit.open(viewport, 'Trader');
     for (let lot = 0; lot < 53; lot++) await buyThroughApi(context, 'Amazon Rainforest Conservation', 1);
     const credits = (await (await context.request.get('/api/credits/my')).json()) as Array<{ id: number }>;
-    const retired = await context.request.post(`/api/credits/${credits[52].id}/retire`, { data: { reason: 'Scope 3' } });
-    const { certificateId } = (await retired.json()) as { certificateId: string };
+    // 51 retirements, the oldest lot's last: 53 lots in the holdings, 51 in the history.
+    let certificateId = '';
+    for (let lot = 2; lot < 53; lot++) {
+      const retired = await context.request.post(`/api/credits/${credits[lot].id}/retire`, { data: { reason: `Scope 3 #${lot}` } });
+      ({ certificateId } = (await retired.json()) as { certificateId: string });
+    }
     const wanted: string[] = [];
-    page.on('request', (request) => { if (request.url().includes('/api/transactions/my')) wanted.push(request.url()); });
+    const lotReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/transactions/my')) wanted.push(request.url());
+      if (request.url().includes('/api/credits/my')) lotReads.push(new URL(request.url()).search);
+    });
 
     await page.goto('/portfolio');
     const phone = viewport.width < 768;
@@ -134,10 +143,21 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await page.getByText('50 of 53 shown').waitFor();
     await page.getByRole('button', { name: 'Show 3 more' }).click();
     await expect.poll(() => rows.count()).toBe(53);
+    await page.getByText('50 of 51 shown').waitFor();
+    const history = page.getByRole(phone ? 'list' : 'table', { name: 'Retirement History' });
+    const retiredRows = history.locator(phone ? 'li' : 'tbody tr');
+    expect(await retiredRows.count()).toBe(50);
+    // Newest retirement first: the last one made leads, with its certificate.
+    expect(await retiredRows.first().textContent()).toContain(certificateId);
+    await page.getByRole('button', { name: 'Show 1 more' }).click();
+    await expect.poll(() => retiredRows.count()).toBe(51);
+    expect(await retiredRows.last().textContent()).toMatch(/Scope 3 #2(?!\d)/);
     expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
     const lastCertificate = page.locator('dt', { hasText: 'Last Certificate' }).locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => lastCertificate.textContent()).toBe(certificateId);
-    // The whole transaction history is never asked for: Last Certificate reads the newest retirement alone.
+    // Neither the whole list of lots nor the whole transaction history is ever asked for: the held lots and pages.
+    expect(lotReads.length).toBeGreaterThan(0);
+    for (const search of lotReads) expect(search).toMatch(/view=held|offset=\d+/);
     expect(wanted).toEqual([]);
   });
 });

@@ -63,6 +63,18 @@ export async function getJson<T>(url: string, on401: UnauthorizedBehavior, signa
 }
 
 /**
+ * GET one page of a list that counts its whole in a header (`X-Total-Count`, as `GET /api/credits/my?offset=…`
+ * sends): the rows and that count. A 401 is an empty result, as the other "my" reads treat it.
+ */
+export async function getCountedPage<T>(url: string, countHeader: string, signal: AbortSignal): Promise<{ rows: T[]; total: number } | null> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  if (response.status === 401) return null;
+  await throwIfNotOk(response);
+  const rows = (await response.json()) as T[];
+  return { rows, total: Number(response.headers.get(countHeader) ?? rows.length) };
+}
+
+/**
  * A query of a "my …" list's newest rows (`GET /api/credits/my?limit=3`), keyed under the list's own key
  * (`['/api/credits/my', { limit: 3 }]`) so that whatever refreshes the list refreshes it too. A screen that shows the
  * newest few asks for only those: a trader's whole list runs to thousands of rows. A 401 is an empty result.

@@ -25,11 +25,13 @@ import { useDocumentTitle } from '@/client/hooks/use-document-title';
 export function PortfolioPage() {
   useDocumentTitle('Portfolio');
   const { user, isAuthenticated, isLoading } = useAuth();
-  const { credits, stats, lastRetirement } = usePortfolioData(isAuthenticated);
+  const { held, holdings, retirements, stats, lastRetirement } = usePortfolioData(isAuthenticated);
   const projects = useProjects();
   // Rows are named by project and vintage; the vintage comes from the (cached) catalogue.
-  const creditList = useMemo(() => withVintages(credits.data ?? [], projects.data), [credits.data, projects.data]);
-  const flow = useRetireFlow(creditList, user);
+  const heldList = useMemo(() => withVintages(held.data ?? [], projects.data), [held.data, projects.data]);
+  const holdingList = useMemo(() => withVintages(holdings.credits, projects.data), [holdings.credits, projects.data]);
+  const retiredList = useMemo(() => withVintages(retirements.credits, projects.data), [retirements.credits, projects.data]);
+  const flow = useRetireFlow(heldList, user);
   return (
     <PageContainer className="space-y-6">
       <PageHeader
@@ -66,12 +68,18 @@ export function PortfolioPage() {
         <>
           <PortfolioSummary
             stats={stats.data ?? null}
-            credits={creditList}
+            credits={heldList}
             lastCertificateId={lastRetirement.data ?? null}
             loading={stats.isLoading}
           />
-          <HoldingsTable credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} onRetire={flow.openFor} />
-          <RetirementHistory credits={creditList} loading={credits.isLoading} failure={loadFailure(credits)} />
+          <HoldingsTable
+            credits={holdingList}
+            more={holdings.more}
+            loading={holdings.query.isLoading}
+            failure={loadFailure(holdings.query)}
+            onRetire={flow.openFor}
+          />
+          <RetirementHistory retired={retiredList} more={retirements.more} loading={retirements.query.isLoading} failure={loadFailure(retirements.query)} />
           <EsgExportCard />
           <ReportingCard />
           <RetireDialog flow={flow} />

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credit, myCreditsQuery, projectTonnes as projectTonnesSchema, purchaseBody, purchaseResponse } from '@/shared/schemas/credit';
+import { credit, myCreditsQuery, TOTAL_COUNT_HEADER, projectTonnes as projectTonnesSchema, purchaseBody, purchaseResponse } from '@/shared/schemas/credit';
 import { retireBody, retireResponse } from '@/shared/schemas/certificate';
 import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
 import { transaction } from '@/shared/schemas/transaction';
@@ -23,7 +23,7 @@ import { purchaseOneIn, type PurchaseResult } from '@/server/services/purchases/
 import { PurchaseDesk } from '@/server/services/purchases/purchase-desk';
 import { redeemQuoteIn } from '@/server/services/quotes/redeem-quote';
 import { retireCredits, retireCreditsIn, type RetireResult } from '@/server/services/retire-credits';
-import { listCredits, listTransactions, projectTonnes, toCredit } from '@/server/services/portfolio-queries';
+import { countCredits, listCredits, listTransactions, projectTonnes, toCredit } from '@/server/services/portfolio-queries';
 import type { IntegrityAttributes } from '@/shared/integrity';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -57,12 +57,16 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: {
         tags: ['credits'],
         description: 'The account\'s lots, newest purchase first: all of them, or `limit` of them after skipping `offset`. `view=held` '
-          + 'answers only the lots still held (active, escrowed, pooled); `view=retired` only the retired ones, newest retirement first.',
+          + 'answers only the lots still held (active, escrowed, pooled); `view=retired` only the retired ones, newest retirement first. '
+          + 'With `offset` (a page), the `X-Total-Count` header counts the lots of the whole view.',
         querystring: myCreditsQuery, response: { 200: z.array(credit), 400: errorResponse, 401: errorResponse },
       },
-    }, async (request) => {
+    }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
-      return listCredits(db, user.id, request.query);
+      if (request.query.offset === undefined) return listCredits(db, user.id, request.query);
+      const [lots, total] = await Promise.all([listCredits(db, user.id, request.query), countCredits(db, user.id, request.query.view)]);
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return lots;
     });
 
     app.get('/credits/my/projects/:projectId', {

@@ -60,7 +60,7 @@ export async function listCredits(db: Database, userId: number, { limit, offset,
     .from(holdings)
     .innerJoin(projects, eq(projects.id, holdings.projectId))
     .leftJoin(certificates, eq(certificates.id, holdings.certificateId))
-    .where(and(eq(holdings.userId, userId), view === undefined ? undefined : view === 'retired' ? eq(holdings.status, 'retired') : ne(holdings.status, 'retired')))
+    .where(lotsInView(userId, view))
     .orderBy(...(view === 'retired' ? [desc(holdings.retiredAt), desc(holdings.id)] : [desc(holdings.purchaseDate), desc(holdings.id)]))
     .$dynamic();
   if (limit !== undefined) query.limit(limit);
@@ -68,6 +68,15 @@ export async function listCredits(db: Database, userId: number, { limit, offset,
   const rows = await query;
   // A retired lot shows the labels its certificate froze; a live one carries its project's current labels.
   return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
+}
+
+const lotsInView = (userId: number, view: MyCreditsQuery['view']) =>
+  and(eq(holdings.userId, userId), view === undefined ? undefined : view === 'retired' ? eq(holdings.status, 'retired') : ne(holdings.status, 'retired'));
+
+/** How many lots a view of the user's list holds: what a paged screen shows as "50 of 1,204". */
+export async function countCredits(db: Database, userId: number, view: MyCreditsQuery['view']): Promise<number> {
+  const [row] = await db.select({ lots: sql<number>`count(*)::int` }).from(holdings).where(lotsInView(userId, view));
+  return row.lots;
 }
 
 /**

@@ -21,6 +21,9 @@ export const myCreditsQuery = myListQuery.extend({
 });
 export type MyCreditsQuery = z.infer<typeof myCreditsQuery>;
 
+/** Sent with a page of the list (a request with `offset`): how many lots the whole view holds. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
 /** A holding ("credit" in the API): one lot of one project, with a contiguous serial range. */
 export const credit = z.object({
   id: z.number(),

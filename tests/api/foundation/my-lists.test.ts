@@ -49,6 +49,8 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
     const retired = (await getAs(t.app, '/api/credits/my?view=retired', cookie)).json() as typeof everything;
     expect(held).toEqual(everything.filter((lot) => lot.status !== 'retired'));
     expect(held.map((lot) => lot.quantity)).toEqual([3, 2]);
+    // Only a page (a request with offset) is counted.
+    expect((await getAs(t.app, '/api/credits/my?view=held&limit=1', cookie)).headers['x-total-count']).toBeUndefined();
     expect(retired.map((lot) => [lot.quantity, lot.status])).toEqual([[1, 'retired'], [5, 'retired'], [4, 'retired']]);
     expect([...retired].sort((a, b) => b.retiredAt!.localeCompare(a.retiredAt!) || b.id - a.id)).toEqual(retired);
     expect([...held, ...retired].sort((a, b) => a.id - b.id)).toEqual([...everything].sort((a, b) => a.id - b.id));
@@ -57,6 +59,7 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
         const page = await getAs(t.app, `/api/credits/my?limit=${limit}&offset=${offset}${view ? `&view=${view}` : ''}`, cookie);
         expect(page.statusCode).toBe(200);
         expect(page.json(), `${view} ${limit} ${offset}`).toEqual(whole.slice(offset, offset + limit));
+        expect(page.headers['x-total-count']).toBe(String(whole.length));
       }
     }
   });

@@ -8,10 +8,12 @@ import { STATUS_VARIANT } from './credit-status';
 import { HoldingActions } from './holding-actions';
 import { HoldingCards } from './holding-cards';
 import { PortfolioSection } from './portfolio-section';
-import { useRowsShown } from '@/client/features/portfolio/hooks/use-rows-shown';
+import type { RowsShown } from '@/client/features/portfolio/hooks/use-portfolio-data';
 
 interface HoldingsTableProps {
+  /** The pages of lots loaded so far, newest purchase first. */
   credits: readonly PortfolioCredit[];
+  more: RowsShown;
   loading: boolean;
   failure?: LoadFailure | null;
   onRetire: (credit: PortfolioCredit) => void;
@@ -21,8 +23,7 @@ interface HoldingsTableProps {
  * SPEC.md §2 Credit Holdings: a table from md up, cards below; each row led by project and vintage, then the token
  * id and purchase date; Retire on active rows; a retired row has no current value (it can never be sold).
  */
-export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsTableProps) {
-  const { shown, more } = useRowsShown(credits);
+export function HoldingsTable({ credits, more, loading, failure, onRetire }: HoldingsTableProps) {
   return (
     <PortfolioSection
       title="Credit Holdings"
@@ -33,7 +34,7 @@ export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsT
       isEmpty={credits.length === 0}
       emptyIcon={Leaf}
       emptyMessage="No credits in your portfolio yet"
-      cards={<HoldingCards credits={shown} onRetire={onRetire} />}
+      cards={<HoldingCards credits={credits} onRetire={onRetire} />}
       more={more}
       columns={
         <>
@@ -46,7 +47,7 @@ export function HoldingsTable({ credits, loading, failure, onRetire }: HoldingsT
         </>
       }
     >
-      {shown.map((credit) => (
+      {credits.map((credit) => (
         <TableRow key={credit.id}>
           <TableCell className="pl-5 sm:pl-6">
             <p className="max-w-[22rem] truncate font-medium text-slate-900" title={holdingTitle(credit)}>{holdingTitle(credit)}</p>

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatInteger } from '@/client/lib/format';
-import { PORTFOLIO_ROWS_STEP } from '@/client/features/portfolio/hooks/use-rows-shown';
+import { PORTFOLIO_ROWS_STEP, type RowsShown } from '@/client/features/portfolio/hooks/use-portfolio-data';
 import { Table, TableBody, TableHeader, TableRow } from '@/client/components/ui/table';
 
 interface PortfolioSectionProps {
@@ -25,8 +25,8 @@ interface PortfolioSectionProps {
   columns: ReactNode;
   /** The table's rows. */
   children: ReactNode;
-  /** How many of the list's rows are drawn, and what draws more of them (useRowsShown). */
-  more?: { shown: number; total: number; showMore: () => void };
+  /** How many of the list's rows are drawn and how many there are, and what loads the next page. */
+  more?: RowsShown;
 }
 
 /** A portfolio card listing credits: a skeleton while loading, a message when empty, else cards below md and a table from md up. */
@@ -61,8 +61,8 @@ export function PortfolioSection({ title, description, loading, failure = null, 
         </div>
         {more && more.shown < more.total && (
           <div className="flex flex-col items-center gap-1 border-t px-5 pt-4 text-sm text-muted-foreground sm:px-6">
-            <Button variant="outline" size="sm" onClick={more.showMore}>
-              Show {formatInteger(Math.min(PORTFOLIO_ROWS_STEP, more.total - more.shown))} more
+            <Button variant="outline" size="sm" onClick={more.showMore} disabled={more.loadingMore}>
+              {more.loadingMore ? 'Loading…' : `Show ${formatInteger(Math.min(PORTFOLIO_ROWS_STEP, more.total - more.shown))} more`}
             </Button>
             <span>{formatInteger(more.shown)} of {formatInteger(more.total)} shown</span>
           </div>

@@ -10,6 +10,7 @@ import { formatInteger, formatUsd, formatUsdCents, toCents } from '@/client/lib/
 
 interface PortfolioSummaryProps {
   stats: UserStats | null;
+  /** The lots still held (`?view=held`): the Active share. The Retired share is the stats' retired tonnes. */
   credits: readonly Credit[];
   /** The newest retirement's certificate id; null when the user has retired nothing. */
   lastCertificateId: string | null;
@@ -25,8 +26,7 @@ export function PortfolioSummary({ stats, credits, lastCertificateId, loading }:
   const retired = stats?.retiredCredits ?? 0;
   const lastCertificate = lastCertificateId ?? 'None';
   const activeTonnes = credits.filter((credit) => credit.status !== 'retired').reduce((sum, credit) => sum + credit.quantity, 0);
-  const retiredTonnes = credits.filter((credit) => credit.status === 'retired').reduce((sum, credit) => sum + credit.quantity, 0);
-  const total = activeTonnes + retiredTonnes;
+  const total = activeTonnes + retired;
   const activePercent = total === 0 ? 0 : Math.round((activeTonnes / total) * 100);
   const retiredPercent = total === 0 ? 0 : 100 - activePercent;
   return (
@@ -42,7 +42,7 @@ export function PortfolioSummary({ stats, credits, lastCertificateId, loading }:
       <SummaryCard title="Diversification" icon={<PieChart className="size-5" aria-hidden="true" />}>
         <div className="grid gap-4 pt-1">
           <Share label="Active" percent={activePercent} tonnes={activeTonnes} />
-          <Share label="Retired" percent={retiredPercent} tonnes={retiredTonnes} />
+          <Share label="Retired" percent={retiredPercent} tonnes={retired} />
         </div>
       </SummaryCard>
     </div>

@@ -7,15 +7,19 @@ import { formatDate, formatInteger } from '@/client/lib/format';
 import { CertificateDownloads } from './certificate-links';
 import { creditLabel, holdingTitle, type PortfolioCredit } from './credit-label';
 import { PortfolioSection } from './portfolio-section';
-import { useRowsShown } from '@/client/features/portfolio/hooks/use-rows-shown';
+import type { RowsShown } from '@/client/features/portfolio/hooks/use-portfolio-data';
 import { RetirementCards } from './retirement-cards';
 
+interface RetirementHistoryProps {
+  /** The pages of retired lots loaded so far, newest retirement first (the server's order). */
+  retired: readonly PortfolioCredit[];
+  more: RowsShown;
+  loading: boolean;
+  failure?: LoadFailure | null;
+}
+
 /** SPEC.md §2 Retirement History: one row per retired holding, newest first, with its certificate and downloads. */
-export function RetirementHistory({ credits, loading, failure }: { credits: readonly PortfolioCredit[]; loading: boolean; failure?: LoadFailure | null }) {
-  const retired = credits
-    .filter((credit) => credit.status === 'retired')
-    .sort((a, b) => (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));
-  const { shown, more } = useRowsShown(retired);
+export function RetirementHistory({ retired, more, loading, failure }: RetirementHistoryProps) {
   return (
     <PortfolioSection
       title="Retirement History"
@@ -26,7 +30,7 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
       isEmpty={retired.length === 0}
       emptyIcon={Award}
       emptyMessage="No retired credits yet"
-      cards={<RetirementCards retired={shown} />}
+      cards={<RetirementCards retired={retired} />}
       more={more}
       columns={
         <>
@@ -39,7 +43,7 @@ export function RetirementHistory({ credits, loading, failure }: { credits: read
         </>
       }
     >
-      {shown.map((credit) => (
+      {retired.map((credit) => (
         <TableRow key={credit.id}>
           <TableCell className="pl-5 sm:pl-6">
             <p className="max-w-[20rem] truncate font-medium text-slate-900" title={holdingTitle(credit)}>{holdingTitle(credit)}</p>

@@ -1,11 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Credit } from '@/shared/schemas/credit';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { TOTAL_COUNT_HEADER, type Credit, type CreditListView } from '@/shared/schemas/credit';
 import type { UserStats } from '@/shared/schemas/stats';
 import type { ActivityPage } from '@/shared/schemas/activity';
-import { getJson, getQueryFn } from '@/client/lib/api';
+import { getCountedPage, getJson, getQueryFn } from '@/client/lib/api';
 
 /** SPEC.md §7: the user's own data is retried 3 times and fresh for 30 s. */
 const USER_DATA_OPTIONS = { retry: 3, staleTime: 30_000 } as const;
+
+/** Rows a portfolio list shows at first, and adds at each "Show more": one page of the server's list. */
+export const PORTFOLIO_ROWS_STEP = 50;
 
 export const PORTFOLIO_KEYS = {
   credits: ['/api/credits/my'],
@@ -13,19 +16,59 @@ export const PORTFOLIO_KEYS = {
   transactions: ['/api/transactions/my'],
 } as const;
 
+/** How many rows of a paged list are drawn and how many there are, and what loads the next page. */
+export interface RowsShown {
+  shown: number;
+  total: number;
+  showMore: () => void;
+  loadingMore: boolean;
+}
+
 /**
- * The three calls behind the Portfolio: holdings, user stats and the newest retirement (for Last Certificate: one
- * transaction, not the whole history). They run only for a signed-in user; a 401 (the session just expired) is an
- * empty result, like on the dashboard. The retirement is keyed under the transactions' key, so that whatever
- * refreshes the user's transactions (a purchase, a trade, a retirement) refreshes it.
+ * One view of the user's lots (every lot, or the retired ones) read 50 at a time from the server, newest first: a
+ * buyer's history runs to thousands of lots, and reading them all cost the server half a second a visit. Keyed under
+ * the lots' own key, so that whatever refreshes the user's credits refreshes every page shown. A lot that moved
+ * between two pages (a purchase in between) is drawn once.
  */
-export function usePortfolioData(enabled: boolean) {
-  const credits = useQuery<Credit[] | null>({
-    queryKey: PORTFOLIO_KEYS.credits,
-    queryFn: getQueryFn<Credit[]>({ on401: 'returnNull' }),
+function useCreditPages(view: CreditListView | 'all', enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: [...PORTFOLIO_KEYS.credits, { view, pageSize: PORTFOLIO_ROWS_STEP }],
+    queryFn: ({ pageParam, signal }) => getCountedPage<Credit>(
+      `/api/credits/my?${view === 'all' ? '' : `view=${view}&`}limit=${PORTFOLIO_ROWS_STEP}&offset=${pageParam}`, TOTAL_COUNT_HEADER, signal,
+    ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last && pages.length * PORTFOLIO_ROWS_STEP < last.total ? pages.length * PORTFOLIO_ROWS_STEP : undefined),
     enabled,
     ...USER_DATA_OPTIONS,
   });
+  const pages = query.data?.pages ?? [];
+  const seen = new Set<number>();
+  const credits = pages.flatMap((page) => page?.rows ?? []).filter((credit) => !seen.has(credit.id) && seen.add(credit.id));
+  const more: RowsShown = {
+    shown: credits.length,
+    total: Math.max(pages.at(-1)?.total ?? 0, credits.length),
+    showMore: () => void query.fetchNextPage(),
+    loadingMore: query.isFetchingNextPage,
+  };
+  return { query, credits, more };
+}
+
+/**
+ * The calls behind the Portfolio: the lots still held (the summary's active tonnes and the retire dialog's choice),
+ * the holdings table and the retirement history a page at a time, user stats, and the newest retirement (for Last
+ * Certificate: one transaction, not the whole history). They run only for a signed-in user; a 401 (the session just
+ * expired) is an empty result, like on the dashboard. The retirement is keyed under the transactions' key, so that
+ * whatever refreshes the user's transactions (a purchase, a trade, a retirement) refreshes it.
+ */
+export function usePortfolioData(enabled: boolean) {
+  const held = useQuery<Credit[] | null>({
+    queryKey: [...PORTFOLIO_KEYS.credits, { view: 'held' }],
+    queryFn: ({ signal }) => getJson<Credit[]>('/api/credits/my?view=held', 'returnNull', signal),
+    enabled,
+    ...USER_DATA_OPTIONS,
+  });
+  const holdings = useCreditPages('all', enabled);
+  const retirements = useCreditPages('retired', enabled);
   const stats = useQuery<UserStats | null>({
     queryKey: PORTFOLIO_KEYS.stats,
     queryFn: getQueryFn<UserStats>({ on401: 'returnNull' }),
@@ -39,5 +82,5 @@ export function usePortfolioData(enabled: boolean) {
     enabled,
     ...USER_DATA_OPTIONS,
   });
-  return { credits, stats, lastRetirement };
+  return { held, holdings, retirements, stats, lastRetirement };
 }
