@@ -128,7 +128,11 @@ export async function run(): Promise<void> {
       const purchases = await measured('purchases', () => purchaseLoad(server.baseUrl, projects, buyers, { connections: CONNECTIONS, duration: seconds() }));
       const swaps = await measured('swaps', () => swapLoad(server.baseUrl, poolProject.id, swappers, seconds()));
       const judge = (result: LoadResult, share: number) => {
-        if (result === SKIPPED) return 'skipped';
+        if (result === SKIPPED) {
+          // A target left unmeasured is not met.
+          allMet = false;
+          return 'skipped';
+        }
         const ratio = result.requestsPerSecond / bare.requestsPerSecond;
         const met = ratio >= share && result.p99Ms < TARGETS.p99Ms && result.non2xx === 0 && result.errors === 0;
         allMet &&= met;
@@ -167,7 +171,7 @@ export async function run(): Promise<void> {
     }
     console.log('\n| round | bare route | crossing orders | purchases | swaps |\n|---|---|---|---|---|');
     for (const row of rows) console.log(row);
-    console.log(`${allMet ? 'MET' : 'NOT MET'} in every round`);
+    console.log(allMet ? 'MET in every round' : 'NOT MET in every round (or not every workload measured)');
   } finally {
     await Promise.all([server.stop(), ceiling.stop()]);
   }
