@@ -61,3 +61,6 @@ export function timestampArray(epochMs: readonly number[]): SQL {
 function arrayText(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
+
+/** Text for a `like` pattern that matches itself only: its wildcards and the escape character escaped. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);

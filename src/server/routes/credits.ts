@@ -57,14 +57,15 @@ export function creditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: {
         tags: ['credits'],
         description: 'The account\'s lots, newest purchase first: all of them, or `limit` of them after skipping `offset`. `view=held` '
-          + 'answers only the lots still held (active, escrowed, pooled); `view=retired` only the retired ones, newest retirement first. '
-          + 'With `offset` (a page), the `X-Total-Count` header counts the lots of the whole view.',
+          + 'answers only the lots still held (active, escrowed); `view=active` only the active ones (what can be retired or sold); '
+          + '`view=retired` only the retired ones, newest retirement first. `q` searches them: a serial number finds the lot that holds it, '
+          + 'other text the lots whose project name contains it. With `offset` (a page), the `X-Total-Count` header counts the lots of the whole view and search.',
         querystring: myCreditsQuery, response: { 200: z.array(credit), 400: errorResponse, 401: errorResponse },
       },
     }, async (request, reply) => {
       const user = await requireUser(request, db, clock());
       if (request.query.offset === undefined) return listCredits(db, user.id, request.query);
-      const [lots, total] = await Promise.all([listCredits(db, user.id, request.query), countCredits(db, user.id, request.query.view)]);
+      const [lots, total] = await Promise.all([listCredits(db, user.id, request.query), countCredits(db, user.id, request.query)]);
       void reply.header(TOTAL_COUNT_HEADER, String(total));
       return lots;
     });

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { projectIntegrity } from '@/server/db/integrity-columns';
+import { escapeLike } from '@/server/db/sql-values';
 import { certificates, holdings, orders, projects } from '@/server/db/schema';
 import type { IntegrityAttributes } from '@/shared/integrity';
 import { formatCents } from '@/domain/money';
-import { formatSerialRange } from '@/domain/serials';
+import { formatSerialRange, parseSerial } from '@/domain/serials';
 import type { Credit, MyCreditsQuery, ProjectTonnes } from '@/shared/schemas/credit';
 import type { Transaction } from '@/shared/schemas/transaction';
 import type { UserStats } from '@/shared/schemas/stats';
@@ -54,13 +55,13 @@ export function toCredit(row: CreditColumns, projectName: string, serialPrefix: 
  * so they never appear. Only the columns a credit shows are read: a trader's history runs to thousands of lots, and
  * reading the whole lot and project rows (the project's description on every lot) took this read nearly twice as long.
  */
-export async function listCredits(db: Database, userId: number, { limit, offset, view }: MyCreditsQuery = {}): Promise<Credit[]> {
+export async function listCredits(db: Database, userId: number, { limit, offset, view, q }: MyCreditsQuery = {}): Promise<Credit[]> {
   const query = db
     .select({ holding: creditColumns, project: creditProjectColumns, frozen: certificates.integrity })
     .from(holdings)
     .innerJoin(projects, eq(projects.id, holdings.projectId))
     .leftJoin(certificates, eq(certificates.id, holdings.certificateId))
-    .where(lotsInView(userId, view))
+    .where(lotsInView(userId, { view, q }))
     .orderBy(...(view === 'retired' ? [desc(holdings.retiredAt), desc(holdings.id)] : [desc(holdings.purchaseDate), desc(holdings.id)]))
     .$dynamic();
   if (limit !== undefined) query.limit(limit);
@@ -70,12 +71,36 @@ export async function listCredits(db: Database, userId: number, { limit, offset,
   return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 }
 
-const lotsInView = (userId: number, view: MyCreditsQuery['view']) =>
-  and(eq(holdings.userId, userId), view === undefined ? undefined : view === 'retired' ? eq(holdings.status, 'retired') : ne(holdings.status, 'retired'));
+type LotsFilter = Pick<MyCreditsQuery, 'view' | 'q'>;
+
+const VIEW_STATUS = {
+  held: ne(holdings.status, 'retired'),
+  active: eq(holdings.status, 'active'),
+  retired: eq(holdings.status, 'retired'),
+} as const;
+
+/**
+ * The user's lots in a view, matching a search: a serial number (`VCS-1094-2021-000123`) finds the lot that holds it,
+ * and any text the lots whose project name contains it (case-insensitive). Reads `projects` when it searches.
+ */
+function lotsInView(userId: number, { view, q }: LotsFilter): SQL | undefined {
+  const search = q?.trim();
+  let matching: SQL | undefined;
+  if (search) {
+    const serial = parseSerial(search);
+    matching = or(
+      ilike(projects.name, `%${escapeLike(search)}%`),
+      serial ? and(sql`upper(${projects.serialPrefix}) = ${serial.prefix}`, lte(holdings.serialStart, serial.serial), gte(holdings.serialEnd, serial.serial)) : undefined,
+    );
+  }
+  return and(eq(holdings.userId, userId), view === undefined ? undefined : VIEW_STATUS[view], matching);
+}
 
 /** How many lots a view of the user's list holds: what a paged screen shows as "50 of 1,204". */
-export async function countCredits(db: Database, userId: number, view: MyCreditsQuery['view']): Promise<number> {
-  const [row] = await db.select({ lots: sql<number>`count(*)::int` }).from(holdings).where(lotsInView(userId, view));
+export async function countCredits(db: Database, userId: number, filter: LotsFilter): Promise<number> {
+  const counted = db.select({ lots: sql<number>`count(*)::int` }).from(holdings).$dynamic();
+  if (filter.q?.trim()) counted.innerJoin(projects, eq(projects.id, holdings.projectId));
+  const [row] = await counted.where(lotsInView(userId, filter));
   return row.lots;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { certificates, projects } from '@/server/db/schema';
+import { escapeLike } from '@/server/db/sql-values';
 import { normaliseCertificateId } from '@/domain/certificates/certificate-id';
 import { toCsv } from '@/domain/exports/to-csv';
 import { formatSerialRange, parseSerial } from '@/domain/serials';
@@ -9,8 +10,6 @@ import { CLAIM_PURPOSE_LABELS } from '@/shared/retirement-claim';
 import type { RegistryFilter, RegistryPage, RegistryRetirement } from '@/shared/schemas/registry';
 import { certificateClaim, certificateUrl } from './certificate-queries';
 import { integrityCells } from './esg-exports';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * The search condition: a certificate id matches that certificate, a serial number the retirement that holds it;

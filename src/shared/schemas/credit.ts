@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '@/shared/constants';
-import { MAX_ID, MY_LIST_MAX_OFFSET, moneyString, myListQuery, priceDollars, quantityTonnes, wholeNumberQuery, withoutControlCharacters } from './common';
+import { MAX_ID, MY_LIST_MAX_OFFSET, moneyString, myListQuery, plainTextQuery, priceDollars, quantityTonnes, wholeNumberQuery, withoutControlCharacters } from './common';
 import { integrityAttributes } from './integrity';
 import { retirementClaim } from './retirement-claim';
 
@@ -8,16 +8,22 @@ export const HOLDING_STATUSES = ['active', 'escrowed', 'pooled', 'retired'] as c
 export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
 
 /**
- * Which of the account's lots `GET /api/credits/my` answers: every lot (no `view`), the lots still held (active,
- * escrowed or pooled), newest purchase first like the whole list, or the retired ones, newest retirement first. The
- * Portfolio reads the held lots and pages the retired ones, which every retirement adds to.
+ * Which of the account's lots `GET /api/credits/my` answers: every lot (no `view`), the lots still held (active or
+ * escrowed), the active ones only (what can be retired or sold), both newest purchase first like the whole list, or
+ * the retired ones, newest retirement first. The Portfolio pages every one of them: a buyer's history and a market
+ * maker's fragments run to thousands of lots.
  */
-export const CREDIT_LIST_VIEWS = ['held', 'retired'] as const;
+export const CREDIT_LIST_VIEWS = ['held', 'active', 'retired'] as const;
 export type CreditListView = (typeof CREDIT_LIST_VIEWS)[number];
+
+/** The longest search of the account's lots (`q`). */
+export const MY_CREDITS_SEARCH_MAX = 200;
 
 export const myCreditsQuery = myListQuery.extend({
   view: z.enum(CREDIT_LIST_VIEWS, { error: `view must be one of ${CREDIT_LIST_VIEWS.join(', ')}` }).optional(),
   offset: wholeNumberQuery('offset', { min: 0, max: MY_LIST_MAX_OFFSET }).optional(),
+  /** A serial number finds the lot that holds it; other text, the lots whose project name contains it. */
+  q: plainTextQuery('q', MY_CREDITS_SEARCH_MAX).optional(),
 });
 export type MyCreditsQuery = z.infer<typeof myCreditsQuery>;
 

@@ -64,6 +64,54 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
     }
   });
 
+  it('answer the active lots with ?view=active, and find lots by project name or by a serial they hold with ?q, counted in pages', async () => {
+    const cookie = await buyerWithHistory();
+    const katingan = await findProject(t.app, 'Katingan Peatland Restoration');
+    const amazon = await findProject(t.app, 'Amazon Rainforest Conservation');
+    type Lot = { id: number; quantity: number; status: string; projectId: number; projectName: string; serialStart: number; serialEnd: number; serialRange: string };
+    const lots = (await getAs(t.app, '/api/credits/my', cookie)).json() as Lot[];
+    // A resting sell order escrows Amazon's 2 t lot: held, but no longer active.
+    expect((await postJson(t.app, '/api/trading/orders', { projectId: amazon.id, orderType: 'sell', quantity: 2, pricePerCredit: '999.00' }, cookie)).statusCode).toBe(201);
+    const everything = (await getAs(t.app, '/api/credits/my', cookie)).json() as Lot[];
+    expect(everything.map((lot) => lot.status)).toEqual(['active', 'retired', 'active', 'escrowed', 'active']);
+    const active = (await getAs(t.app, '/api/credits/my?view=active', cookie)).json() as Lot[];
+    expect(active).toEqual(everything.filter((lot) => lot.status === 'active'));
+    expect(active.map((lot) => lot.projectId)).toEqual([katingan.id, katingan.id, katingan.id]);
+    const held = (await getAs(t.app, '/api/credits/my?view=held', cookie)).json() as Lot[];
+    expect(held.map((lot) => lot.status)).toEqual(['active', 'active', 'escrowed', 'active']);
+
+    const search = async (query: string) => {
+      const page = await getAs(t.app, `/api/credits/my?${query}&limit=1000&offset=0`, cookie);
+      expect(page.statusCode, query).toBe(200);
+      const found = page.json() as Lot[];
+      expect(page.headers['x-total-count'], query).toBe(String(found.length));
+      return found;
+    };
+    // Project names, any case, any part; like's wildcards match only themselves.
+    expect(await search('q=amazon')).toEqual(everything.filter((lot) => lot.projectId === amazon.id));
+    expect(await search('q=PEATLAND&view=active')).toEqual(active);
+    expect(await search('view=active&q=Amazon')).toEqual([]);
+    expect(await search('q=%25')).toEqual([]);
+    expect(await search('q=_')).toEqual([]);
+    expect(await search('q=%20%20katingan%20')).toEqual(everything.filter((lot) => lot.projectId === katingan.id));
+    // A serial inside a lot's range finds that lot only, in any case; one past every range finds nothing.
+    const middle = lots.find((lot) => lot.quantity === 5)!;
+    const [prefix] = middle.serialRange.split(/-\d{6}/);
+    const serial = (n: number) => encodeURIComponent(`${prefix.toLowerCase()}-${String(n).padStart(6, '0')}`);
+    expect((await search(`q=${serial(middle.serialStart + 2)}`)).map((lot) => lot.id)).toEqual([middle.id]);
+    expect((await search(`q=${serial(middle.serialEnd)}&view=active`)).map((lot) => lot.id)).toEqual([middle.id]);
+    expect((await search(`q=${serial(middle.serialEnd)}&view=retired`))).toEqual([]);
+    const katinganEnd = Math.max(...everything.filter((lot) => lot.projectId === katingan.id).map((lot) => lot.serialEnd));
+    expect(await search(`q=${serial(katinganEnd + 1_000_000)}`)).toEqual([]);
+    // Paged: the count is the search's, not the view's.
+    const first = await getAs(t.app, '/api/credits/my?view=active&q=katingan&limit=2&offset=0', cookie);
+    expect(first.json()).toEqual(active.slice(0, 2));
+    expect(first.headers['x-total-count']).toBe('3');
+    // Another account's lots are never found.
+    const { cookie: stranger } = await signUp(t.app);
+    expect((await getAs(t.app, '/api/credits/my?q=katingan', stranger)).json()).toEqual([]);
+  });
+
   it('refuse a limit that is not a whole number from 1 to 1000 with a 400 that says so', async () => {
     const { cookie } = await signUp(t.app);
     for (const path of ['/api/credits/my', '/api/transactions/my']) {
@@ -77,7 +125,8 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
       }
     }
     for (const [query, message] of [
-      ['view=active', 'view must be one of held, retired'], ['view=', 'view must be one of held, retired'],
+      ['view=pooled', 'view must be one of held, active, retired'], ['view=', 'view must be one of held, active, retired'],
+      [`q=${'a'.repeat(201)}`, 'q must be at most 200 characters'], ['q=a%00b', 'q must not contain control characters'],
       ['offset=-1', 'offset must be a whole number written in digits'], ['offset=100000001', 'offset must be at most 100000000'],
     ]) {
       const response = await getAs(t.app, `/api/credits/my?${query}`, cookie);
