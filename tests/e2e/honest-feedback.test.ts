@@ -139,7 +139,8 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     const phone = viewport.width < 768;
     const holdings = page.getByRole(phone ? 'list' : 'table', { name: 'Credit Holdings' });
     const rows = holdings.locator(phone ? 'li' : 'tbody tr');
-    await expect.poll(() => rows.count()).toBe(50);
+    // The first page can take seconds while the chain anchors the 104 operations just made: wait for it as waitFor does.
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(50);
     await page.getByText('50 of 53 shown').waitFor();
     await page.getByRole('button', { name: 'Show 3 more' }).click();
     await expect.poll(() => rows.count()).toBe(53);
@@ -155,9 +156,9 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
     const lastCertificate = page.locator('dt', { hasText: 'Last Certificate' }).locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => lastCertificate.textContent()).toBe(certificateId);
-    // Neither the whole list of lots nor the whole transaction history is ever asked for: the held lots and pages.
+    // Neither the whole list of lots nor the whole transaction history is ever asked for: only pages.
     expect(lotReads.length).toBeGreaterThan(0);
-    for (const search of lotReads) expect(search).toMatch(/view=held|offset=\d+/);
+    for (const search of lotReads) expect(search).toMatch(/offset=\d+/);
     expect(wanted).toEqual([]);
   });
 });

@@ -25,13 +25,12 @@ import { useDocumentTitle } from '@/client/hooks/use-document-title';
 export function PortfolioPage() {
   useDocumentTitle('Portfolio');
   const { user, isAuthenticated, isLoading } = useAuth();
-  const { held, holdings, retirements, stats, lastRetirement } = usePortfolioData(isAuthenticated);
+  const { holdings, retirements, stats, lastRetirement } = usePortfolioData(isAuthenticated);
   const projects = useProjects();
   // Rows are named by project and vintage; the vintage comes from the (cached) catalogue.
-  const heldList = useMemo(() => withVintages(held.data ?? [], projects.data), [held.data, projects.data]);
   const holdingList = useMemo(() => withVintages(holdings.credits, projects.data), [holdings.credits, projects.data]);
   const retiredList = useMemo(() => withVintages(retirements.credits, projects.data), [retirements.credits, projects.data]);
-  const flow = useRetireFlow(heldList, user);
+  const flow = useRetireFlow(user, projects.data);
   return (
     <PageContainer className="space-y-6">
       <PageHeader
@@ -68,7 +67,6 @@ export function PortfolioPage() {
         <>
           <PortfolioSummary
             stats={stats.data ?? null}
-            credits={heldList}
             lastCertificateId={lastRetirement.data ?? null}
             loading={stats.isLoading}
           />

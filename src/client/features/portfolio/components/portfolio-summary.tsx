@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Award, PieChart, Wallet } from 'lucide-react';
 import { roundHalfUp } from '@/domain/money';
-import type { Credit } from '@/shared/schemas/credit';
 import type { UserStats } from '@/shared/schemas/stats';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Progress } from '@/client/components/ui/progress';
@@ -10,22 +9,21 @@ import { formatInteger, formatUsd, formatUsdCents, toCents } from '@/client/lib/
 
 interface PortfolioSummaryProps {
   stats: UserStats | null;
-  /** The lots still held (`?view=held`): the Active share. The Retired share is the stats' retired tonnes. */
-  credits: readonly Credit[];
   /** The newest retirement's certificate id; null when the user has retired nothing. */
   lastCertificateId: string | null;
   loading: boolean;
 }
 
 /** SPEC.md §2 Portfolio cards: Total Holdings, Retired Credits and Diversification. */
-export function PortfolioSummary({ stats, credits, lastCertificateId, loading }: PortfolioSummaryProps) {
+export function PortfolioSummary({ stats, lastCertificateId, loading }: PortfolioSummaryProps) {
   const owned = stats?.ownedCredits ?? 0;
   const valueCents = toCents(stats?.portfolioValue) ?? 0n;
   // Avg. Price is the portfolio value per owned credit, rounded half-up to the cent.
   const averageCents = owned > 0 ? roundHalfUp(valueCents, BigInt(owned)) : 0n;
   const retired = stats?.retiredCredits ?? 0;
   const lastCertificate = lastCertificateId ?? 'None';
-  const activeTonnes = credits.filter((credit) => credit.status !== 'retired').reduce((sum, credit) => sum + credit.quantity, 0);
+  // The tonnes still held (active or escrowed by an order) against the tonnes retired: a user's pooled tonnes are the pool's.
+  const activeTonnes = owned;
   const total = activeTonnes + retired;
   const activePercent = total === 0 ? 0 : Math.round((activeTonnes / total) * 100);
   const retiredPercent = total === 0 ? 0 : 100 - activePercent;

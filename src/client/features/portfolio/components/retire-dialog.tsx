@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { Flame, Loader2 } from 'lucide-react';
+import { Flame, Loader2, Search } from 'lucide-react';
 import { MAX_REASON_LENGTH } from '@/shared/constants';
 import { MAX_BENEFICIARY_LENGTH } from '@/shared/schemas/certificate';
+import { MY_CREDITS_SEARCH_MAX } from '@/shared/schemas/credit';
 import { ClaimFields } from '@/client/components/claims/claim-fields';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
@@ -10,12 +11,18 @@ import { Label } from '@/client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import { formatInteger } from '@/client/lib/format';
 import type { RetireFlow } from '@/client/features/portfolio/hooks/use-retire-flow';
+import { RETIRE_CHOICES } from '@/client/features/portfolio/hooks/use-portfolio-data';
 import { creditLabel, holdingTitle } from './credit-label';
 
 /** SPEC.md §2 Retire dialog: credit, quantity (clamped to the holding), reason, the optional beneficiary and the claim. */
 export function RetireDialog({ flow }: { flow: RetireFlow }) {
   const ids = useId();
-  const { selected } = flow;
+  const { selected, matching } = flow;
+  // A search appears once there are more lots than the list offers, and stays while one is typed.
+  const searchable = flow.search !== '' || (matching ?? 0) > RETIRE_CHOICES;
+  const placeholder = flow.choices.length > 0 ? 'Select a credit to retire'
+    : matching === null ? 'Loading your credits…'
+      : flow.search.trim() ? 'No active credits match' : 'No active credits';
   return (
     <Dialog open={flow.open} onOpenChange={flow.onOpenChange}>
       <DialogContent
@@ -40,16 +47,31 @@ export function RetireDialog({ flow }: { flow: RetireFlow }) {
         >
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-credit`}>Credit</Label>
+            {searchable && (
+              <div className="relative">
+                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input
+                  type="search"
+                  className="pl-9"
+                  placeholder="Find by project or serial"
+                  aria-label="Find a credit by project or serial"
+                  value={flow.search}
+                  maxLength={MY_CREDITS_SEARCH_MAX}
+                  onChange={(event) => flow.setSearch(event.target.value)}
+                  disabled={flow.pending}
+                />
+              </div>
+            )}
             <Select
               value={selected ? String(selected.id) : ''}
               onValueChange={(value) => flow.selectCredit(Number(value))}
               disabled={flow.pending}
             >
               <SelectTrigger id={`${ids}-credit`} aria-label="Credit">
-                <SelectValue placeholder={flow.activeCredits.length ? 'Select a credit to retire' : 'No active credits'} />
+                <SelectValue placeholder={placeholder} />
               </SelectTrigger>
               <SelectContent>
-                {flow.activeCredits.map((credit) => (
+                {flow.choices.map((credit) => (
                   <SelectItem key={credit.id} value={String(credit.id)}>
                     {holdingTitle(credit)} · {formatInteger(credit.quantity)} t · {creditLabel(credit)}
                   </SelectItem>
@@ -57,6 +79,11 @@ export function RetireDialog({ flow }: { flow: RetireFlow }) {
               </SelectContent>
             </Select>
             {selected && <p className="break-all text-xs text-muted-foreground">Serials {selected.serialRange}</p>}
+            {matching !== null && matching > RETIRE_CHOICES && (
+              <p className="text-xs text-muted-foreground" aria-live="polite">
+                The newest {RETIRE_CHOICES} of {formatInteger(matching)} active lots{flow.search.trim() ? ' that match' : ''}: search to narrow them.
+              </p>
+            )}
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-quantity`}>Quantity (tonnes CO₂e)</Label>

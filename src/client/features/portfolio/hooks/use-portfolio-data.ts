@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER, type Credit, type CreditListView } from '@/shared/schemas/credit';
 import type { UserStats } from '@/shared/schemas/stats';
 import type { ActivityPage } from '@/shared/schemas/activity';
@@ -54,19 +54,14 @@ function useCreditPages(view: CreditListView | 'all', enabled: boolean) {
 }
 
 /**
- * The calls behind the Portfolio: the lots still held (the summary's active tonnes and the retire dialog's choice),
- * the holdings table and the retirement history a page at a time, user stats, and the newest retirement (for Last
- * Certificate: one transaction, not the whole history). They run only for a signed-in user; a 401 (the session just
- * expired) is an empty result, like on the dashboard. The retirement is keyed under the transactions' key, so that
- * whatever refreshes the user's transactions (a purchase, a trade, a retirement) refreshes it.
+ * The calls behind the Portfolio: the holdings table and the retirement history a page at a time, user stats (the
+ * summary's tonnes), and the newest retirement (for Last Certificate: one transaction, not the whole history). They
+ * run only for a signed-in user; a 401 (the session just expired) is an empty result, like on the dashboard. The
+ * retirement is keyed under the transactions' key, so that whatever refreshes the user's transactions (a purchase, a
+ * trade, a retirement) refreshes it. No call reads every lot: a buyer's history and a market maker's fragments run to
+ * thousands.
  */
 export function usePortfolioData(enabled: boolean) {
-  const held = useQuery<Credit[] | null>({
-    queryKey: [...PORTFOLIO_KEYS.credits, { view: 'held' }],
-    queryFn: ({ signal }) => getJson<Credit[]>('/api/credits/my?view=held', 'returnNull', signal),
-    enabled,
-    ...USER_DATA_OPTIONS,
-  });
   const holdings = useCreditPages('all', enabled);
   const retirements = useCreditPages('retired', enabled);
   const stats = useQuery<UserStats | null>({
@@ -82,5 +77,26 @@ export function usePortfolioData(enabled: boolean) {
     enabled,
     ...USER_DATA_OPTIONS,
   });
-  return { held, holdings, retirements, stats, lastRetirement };
+  return { holdings, retirements, stats, lastRetirement };
+}
+
+/** Lots the retire dialog offers at once; a search on the server finds the rest. */
+export const RETIRE_CHOICES = 50;
+
+/**
+ * The active lots the retire dialog offers, newest purchase first: the first 50 matching `search` (a project name, or a
+ * serial the lot holds) and how many match. Keyed under the lots' key, so that a retirement or a trade refreshes it;
+ * the previous choices stay while the next search loads.
+ */
+export function useRetirableLots(search: string, enabled: boolean) {
+  const q = search.trim();
+  return useQuery({
+    queryKey: [...PORTFOLIO_KEYS.credits, { view: 'active', q, limit: RETIRE_CHOICES }],
+    queryFn: ({ signal }) => getCountedPage<Credit>(
+      `/api/credits/my?view=active&limit=${RETIRE_CHOICES}&offset=0${q ? `&q=${encodeURIComponent(q)}` : ''}`, TOTAL_COUNT_HEADER, signal,
+    ),
+    placeholderData: keepPreviousData,
+    enabled,
+    ...USER_DATA_OPTIONS,
+  });
 }

@@ -1,15 +1,20 @@
 import { isPendingApproval } from '@/shared/schemas/approval';
-import { createElement, useState } from 'react';
+import { createElement, useMemo, useState } from 'react';
 import { DEFAULT_RETIREMENT_REASON } from '@/shared/constants';
 import type { Credit } from '@/shared/schemas/credit';
-import type { PortfolioCredit } from '@/client/features/portfolio/components/credit-label';
+import { withVintages } from '@/client/features/portfolio/components/credit-label';
 import { toast } from '@/client/components/ui/use-toast';
 import { ToastLinkAction } from '@/client/components/toast-link-action';
 import { errorMessage } from '@/client/lib/api';
 import { tonnesCo2e } from '@/client/lib/format';
 import { useClaimState } from '@/client/components/claims/use-claim-state';
+import { useDebouncedValue } from '@/client/hooks/use-debounced-value';
 import { clampQuantity } from './clamp-quantity';
 import { useRetire } from './use-retire';
+import { useRetirableLots } from './use-portfolio-data';
+
+/** How long the lot search waits after the last key before it asks the server. */
+const SEARCH_PAUSE_MS = 250;
 
 export interface RetireAccount {
   companyName: string | null;
@@ -24,10 +29,14 @@ export function defaultBeneficiaryName(account: RetireAccount | null): string {
 /**
  * State of the SPEC.md §4 retire flow: the dialog's fields, the processing step and the toasts.
  * Closing is refused while the request is pending; success resets the form and closes the dialog.
+ * The lots offered are read from the server, 50 at a time, narrowed by a search (a project
+ * name or a serial): an account may hold thousands of active lots. The lot chosen stays offered while a search shows
+ * others.
  */
-export function useRetireFlow(credits: readonly PortfolioCredit[], account: RetireAccount | null) {
+export function useRetireFlow(account: RetireAccount | null, catalogue: readonly { id: number; vintageYear: number }[] | undefined) {
   const [open, setOpen] = useState(false);
-  const [creditId, setCreditId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Credit | null>(null);
+  const [search, setSearch] = useState('');
   const [quantityText, setQuantityText] = useState('1');
   const [reason, setReason] = useState(DEFAULT_RETIREMENT_REASON);
   const [beneficiary, setBeneficiary] = useState('');
@@ -35,20 +44,28 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
   const [done, setDone] = useState<{ certificateId: string; quantity: number } | null>(null);
   const retire = useRetire();
   const claim = useClaimState();
-  const activeCredits = credits.filter((credit) => credit.status === 'active');
-  const selected = activeCredits.find((credit) => credit.id === creditId) ?? null;
+  // Read with the page, not on opening, so the dialog offers its lots at once.
+  const lots = useRetirableLots(useDebouncedValue(search, SEARCH_PAUSE_MS), account !== null);
+  const found = lots.data?.rows;
+  const choices = useMemo(() => {
+    const rows = found ?? [];
+    return withVintages(chosen && !rows.some((credit) => credit.id === chosen.id) ? [chosen, ...rows] : rows, catalogue);
+  }, [found, chosen, catalogue]);
+  const selected = choices.find((credit) => credit.id === chosen?.id) ?? null;
 
   const reset = (credit: Credit | null) => {
-    setCreditId(credit?.id ?? null);
+    setChosen(credit);
+    setSearch('');
     setQuantityText(String(credit?.quantity ?? 1));
     setReason(DEFAULT_RETIREMENT_REASON);
     setBeneficiary(defaultBeneficiaryName(account));
     claim.reset();
   };
 
+  /** Opens the dialog, on a lot when one is given (a table row's Retire): only an active lot can be retired. */
   const openFor = (credit: Credit | null = null) => {
     if (retire.isPending) return;
-    reset(credit);
+    reset(credit?.status === 'active' ? credit : null);
     setOpen(true);
   };
 
@@ -58,8 +75,8 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
   };
 
   const selectCredit = (id: number) => {
-    const credit = activeCredits.find((candidate) => candidate.id === id) ?? null;
-    setCreditId(credit?.id ?? null);
+    const credit = choices.find((candidate) => candidate.id === id) ?? null;
+    setChosen(credit);
     setQuantityText(String(credit?.quantity ?? 1));
   };
 
@@ -104,7 +121,12 @@ export function useRetireFlow(credits: readonly PortfolioCredit[], account: Reti
     open,
     onOpenChange,
     openFor,
-    activeCredits,
+    choices,
+    /** Active lots matching the search, of which `choices` shows the first 50; null until the first answer. */
+    matching: lots.data?.total ?? (lots.data === null ? 0 : null),
+    loadingChoices: lots.isFetching,
+    search,
+    setSearch,
     selected,
     selectCredit,
     quantityText,
