@@ -54,12 +54,18 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   return ({ queryKey, signal }) => getJson<T>(queryKey.join('/'), on401, signal);
 }
 
-/** GET a URL's JSON for a query; with `on401: 'returnNull'` a 401 is an empty result. */
-export async function getJson<T>(url: string, on401: UnauthorizedBehavior, signal: AbortSignal): Promise<T | null> {
+/** GET a URL for a query: its response once OK; with `on401: 'returnNull'` a 401 is null (nobody signed in). */
+async function getOk(url: string, on401: UnauthorizedBehavior, signal: AbortSignal): Promise<Response | null> {
   const response = await fetch(url, { credentials: 'include', signal });
   if (on401 === 'returnNull' && response.status === 401) return null;
   await throwIfNotOk(response);
-  return (await response.json()) as T;
+  return response;
+}
+
+/** GET a URL's JSON for a query; with `on401: 'returnNull'` a 401 is an empty result. */
+export async function getJson<T>(url: string, on401: UnauthorizedBehavior, signal: AbortSignal): Promise<T | null> {
+  const response = await getOk(url, on401, signal);
+  return response && ((await response.json()) as T);
 }
 
 /**
@@ -67,9 +73,8 @@ export async function getJson<T>(url: string, on401: UnauthorizedBehavior, signa
  * sends): the rows and that count. A 401 is an empty result, as the other "my" reads treat it.
  */
 export async function getCountedPage<T>(url: string, countHeader: string, signal: AbortSignal): Promise<{ rows: T[]; total: number } | null> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  if (response.status === 401) return null;
-  await throwIfNotOk(response);
+  const response = await getOk(url, 'returnNull', signal);
+  if (!response) return null;
   const rows = (await response.json()) as T[];
   return { rows, total: Number(response.headers.get(countHeader) ?? rows.length) };
 }

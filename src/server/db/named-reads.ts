@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { replanDue } from './replan-schedule';
 
 /** Reads named after the second time their text is seen: a statement run once (a migration, a report) stays plain. */
 const NAME_AT_SIGHTING = 2;
@@ -7,10 +8,6 @@ const NAME_AT_SIGHTING = 2;
 const MAX_NAMED = 500;
 /** Texts counted while waiting for their second sighting; the count starts again past this many. */
 const MAX_COUNTED = 5000;
-/** Plans are rebuilt at a statement's 64th, 128th, 256th… execution, at the tables' new size (as statement-runner.ts). */
-const FIRST_REPLAN = 64;
-
-type Param = string | number | bigint | boolean | null | undefined;
 
 /** A parameter as a quoted literal of EXECUTE; undefined when it is not a plain value (then the read stays plain). */
 function literal(value: unknown): string | undefined {
@@ -25,7 +22,7 @@ function literal(value: unknown): string | undefined {
 
 function literalsOf(params: readonly unknown[]): string[] | undefined {
   const literals: string[] = [];
-  for (const param of params as readonly Param[]) {
+  for (const param of params) {
     const text = literal(param);
     if (text === undefined) return undefined;
     literals.push(text);
@@ -73,7 +70,8 @@ export function withNamedReads(pglite: PGlite, { maxNamed = MAX_NAMED } = {}): P
       return pglite.query<T>(text, params, options);
     }
     entry.executions += 1;
-    const replan = entry.executions >= FIRST_REPLAN && (entry.executions & (entry.executions - 1)) === 0;
+    // Rebuilt at the tables' new size, as the desks' statements are (statement-runner.ts).
+    const replan = replanDue(entry.executions);
     const execute = literals.length === 0 ? `execute ${entry.name}` : `execute ${entry.name}(${literals.join(', ')})`;
     try {
       const results = await pglite.exec(replan ? `discard plans;${execute}` : execute, options);

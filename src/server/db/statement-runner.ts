@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { flattenSql } from './flatten-sql';
+import { replanDue } from './replan-schedule';
 
 /** Runs one of the hot-path statements (purchases, trading, swaps); the embedded database gets prepared ones. */
 export type StatementRunner = (executor: Executor, query: SQL) => Promise<unknown>;
@@ -36,9 +37,6 @@ async function simpleQuery(executor: Executor, text: string, around: { before: s
 }
 
 const statementsIn = (text: string) => text.split(';').length - 1;
-
-/** Plans are rebuilt after this many executions, then after twice as many again, and so on. */
-const FIRST_REPLAN = 64;
 
 /**
  * For PGlite, where planning runs in WebAssembly on the main thread and costs a third of a trading statement:
@@ -80,8 +78,7 @@ export function preparedStatements(): StatementRunner {
     }
     const executions = (executionsOf.get(name) ?? 0) + 1;
     executionsOf.set(name, executions);
-    // At its 64th, 128th, 256th… execution (a power of two from FIRST_REPLAN on).
-    const replan = executions >= FIRST_REPLAN && (executions & (executions - 1)) === 0;
+    const replan = replanDue(executions);
     try {
       return await simpleQuery(executor, params.length === 0 ? `execute ${name}` : `execute ${name}(${params.map(literal).join(', ')})`, {
         before: `${replan ? 'discard plans;' : ''}set enable_seqscan = off;set plan_cache_mode = force_generic_plan;`,
