@@ -124,7 +124,6 @@ export function useRetireFlow(account: RetireAccount | null, catalogue: readonly
     choices,
     /** Active lots matching the search, of which `choices` shows the first 50; null until the first answer. */
     matching: lots.data?.total ?? (lots.data === null ? 0 : null),
-    loadingChoices: lots.isFetching,
     search,
     setSearch,
     selected,
