@@ -83,8 +83,8 @@ const VIEW_STATUS = {
  * The user's lots in a view, matching a search: a serial number (`VCS-1094-2021-000123`) finds the lot that holds it,
  * and any text the lots whose project name contains it (case-insensitive). Reads `projects` when it searches.
  */
-function lotsInView(userId: number, { view, q }: LotsFilter): SQL | undefined {
-  const search = q?.trim();
+function lotsInView(userId: number, { view, q: search }: LotsFilter): SQL | undefined {
+  // The query schema has trimmed `q`; an empty one searches nothing.
   let matching: SQL | undefined;
   if (search) {
     const serial = parseSerial(search);
@@ -99,7 +99,7 @@ function lotsInView(userId: number, { view, q }: LotsFilter): SQL | undefined {
 /** How many lots a view of the user's list holds: what a paged screen shows as "50 of 1,204". */
 export async function countCredits(db: Database, userId: number, filter: LotsFilter): Promise<number> {
   const counted = db.select({ lots: sql<number>`count(*)::int` }).from(holdings).$dynamic();
-  if (filter.q?.trim()) counted.innerJoin(projects, eq(projects.id, holdings.projectId));
+  if (filter.q) counted.innerJoin(projects, eq(projects.id, holdings.projectId));
   const [row] = await counted.where(lotsInView(userId, filter));
   return row.lots;
 }

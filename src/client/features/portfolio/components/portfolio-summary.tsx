@@ -23,9 +23,8 @@ export function PortfolioSummary({ stats, lastCertificateId, loading }: Portfoli
   const retired = stats?.retiredCredits ?? 0;
   const lastCertificate = lastCertificateId ?? 'None';
   // The tonnes still held (active or escrowed by an order) against the tonnes retired: a user's pooled tonnes are the pool's.
-  const activeTonnes = owned;
-  const total = activeTonnes + retired;
-  const activePercent = total === 0 ? 0 : Math.round((activeTonnes / total) * 100);
+  const total = owned + retired;
+  const activePercent = total === 0 ? 0 : Math.round((owned / total) * 100);
   const retiredPercent = total === 0 ? 0 : 100 - activePercent;
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
@@ -39,7 +38,7 @@ export function PortfolioSummary({ stats, lastCertificateId, loading }: Portfoli
       </SummaryCard>
       <SummaryCard title="Diversification" icon={<PieChart className="size-5" aria-hidden="true" />}>
         <div className="grid gap-4 pt-1">
-          <Share label="Active" percent={activePercent} tonnes={activeTonnes} />
+          <Share label="Active" percent={activePercent} tonnes={owned} />
           <Share label="Retired" percent={retiredPercent} tonnes={retired} />
         </div>
       </SummaryCard>
