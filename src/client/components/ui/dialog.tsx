@@ -22,16 +22,27 @@ interface DialogContentProps extends React.ComponentProps<typeof DialogPrimitive
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+/**
+ * On a touch screen a dialog opens focused on itself, not on its first field: focusing a field raises the on-screen
+ * keyboard over half the dialog before the user has read it. A pointer or a keyboard still lands on the first field.
+ */
+function focusDialogOnTouch(event: Event): void {
+  if (!window.matchMedia('(pointer: coarse)').matches) return;
+  event.preventDefault();
+  (event.currentTarget as HTMLElement | null)?.focus({ preventScroll: true });
+}
+
+export function DialogContent({ className, children, hideClose = false, onOpenAutoFocus = focusDialogOnTouch, ...props }: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
-          'rounded-xl border border-border bg-white p-5 shadow-2xl sm:p-6 data-[state=open]:animate-dialog-in',
+          'rounded-xl border border-border bg-white p-5 shadow-2xl outline-none sm:p-6 data-[state=open]:animate-dialog-in',
           className,
         )}
+        onOpenAutoFocus={onOpenAutoFocus}
         {...props}
       >
         {children}
