@@ -79,6 +79,9 @@ describe('HTTP server deadlines', () => {
       const open = (onConnect?: (socket: net.Socket) => void) => {
         const socket = net.connect(port, '127.0.0.1', () => onConnect?.(socket));
         socket.on('error', () => {});
+        // Read whatever the server sends: Node's own header deadline may answer a silent socket with a 408 before
+        // closing it, and a socket whose data is never read never sees its end, so would never count as closed.
+        socket.resume();
         socket.on('close', () => closedAfterMs.push(Date.now() - started));
         return socket;
       };
