@@ -15,7 +15,7 @@ const alias = {
 // Three suites: pure domain rules, the HTTP API on a real database, and whole journeys in Chromium; with
 // TEST_DATABASE_URL a fourth, `cluster`: the compiled server as two instances and a chain node on PostgreSQL.
 // Every test file builds its own app on its own database (a template clone, or a new PostgreSQL database), so files
-// run two at a time: vitest's default on a 2-core machine is one, which made `npm test` one long queue.
+// run at least two at a time: vitest's default on a 2-core machine is one, which made `npm test` one long queue.
 export default defineConfig({
   resolve: { alias },
   test: {

@@ -126,28 +126,20 @@ describe('every dialog fits a phone', () => {
 
 describe('a dialog on a touch screen', () => {
   it('opens focused on itself, so no keyboard covers it, where a mouse lands on its first field', async () => {
-    const touch = await kit.browser.newContext({ baseURL: kit.baseUrl, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
-    try {
-      const registered = await touch.request.post('/api/auth/register', {
-        data: { email: `touch-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Tomas' },
+    const touch = await kit.open({ width: 375, height: 740 }, 'Tomas', { hasTouch: true, isMobile: true });
+    for (const [screen, focused] of [[touch.page, 'the dialog'], [page, 'a field inside it']] as const) {
+      await screen.goto('/marketplace');
+      await screen.getByRole('button', { name: 'Buy Credits' }).first().click();
+      const dialog = screen.getByRole('dialog', { name: 'Buy Carbon Credits' });
+      await dialog.getByRole('button', { name: 'Pay with Wallet' }).waitFor();
+      const where = () => dialog.evaluate((element) => {
+        const active = document.activeElement;
+        if (active === element) return 'the dialog';
+        return active && element.contains(active) ? 'a field inside it' : `outside it: ${active?.outerHTML.slice(0, 80)}`;
       });
-      expect(registered.status()).toBe(201);
-      for (const [screen, focused] of [[await touch.newPage(), 'the dialog'], [page, 'a field inside it']] as const) {
-        await screen.goto('/marketplace');
-        await screen.getByRole('button', { name: 'Buy Credits' }).first().click();
-        const dialog = screen.getByRole('dialog', { name: 'Buy Carbon Credits' });
-        await dialog.getByRole('button', { name: 'Pay with Wallet' }).waitFor();
-        const where = () => dialog.evaluate((element) => {
-          const active = document.activeElement;
-          if (active === element) return 'the dialog';
-          return active && element.contains(active) ? 'a field inside it' : `outside it: ${active?.outerHTML.slice(0, 80)}`;
-        });
-        await expect.poll(where).toBe(focused);
-        await screen.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'hidden' });
-      }
-    } finally {
-      await touch.close();
+      await expect.poll(where).toBe(focused);
+      await screen.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
     }
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Config } from '@/server/config';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
@@ -16,12 +16,18 @@ export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const VIEWPORTS = [['375 px', PHONE], ['1440 px', DESKTOP]] as const;
 
+/** What a context emulates beyond its size. */
+export type DeviceOptions = Pick<BrowserContextOptions, 'hasTouch' | 'isMobile'>;
+
 export interface BrowserKit {
   t: TestApp;
   browser: Browser;
   baseUrl: string;
-  /** A new browser context at this size; signed in as a new trader when `firstName` is given. */
-  open(viewport: { width: number; height: number }, firstName?: string): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A new browser context at this size; signed in as a new trader when `firstName` is given; `device` adds context
+   * options (a touch screen: `{ hasTouch: true, isMobile: true }`).
+   */
+  open(viewport: { width: number; height: number }, firstName?: string, device?: DeviceOptions): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -39,8 +45,8 @@ export async function startBrowserKit(overrides: Partial<Config> = {}, options: 
   let accounts = 0;
   return {
     t, browser, baseUrl,
-    async open(viewport, firstName) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+    async open(viewport, firstName, device = {}) {
+      const context = await browser.newContext({ ...device, baseURL: baseUrl, viewport });
       contexts.push(context);
       await context.addInitScript((delays) => {
         (window as Window & { __demoDelays?: object }).__demoDelays = delays;
