@@ -177,7 +177,9 @@ export const holdings = pgTable('holdings', {
   anchorError: text('anchor_error'),
   createdAt: createdAt(),
 }, (t) => [
-  index('holdings_user_idx').on(t.userId, t.status),
+  // A user's lots by status, with each lot's project and tonnes in the index itself: the dashboard's totals
+  // (GET /api/stats/user) and a project's tonnes are summed from it without visiting the lots.
+  index('holdings_user_totals_idx').on(t.userId, t.status, t.projectId, t.quantity),
   // A user's lots newest first (GET /api/credits/my): the dashboard's newest three are read from its end instead of
   // sorting every lot a trader ever held (23 ms at 16,500 lots, and growing with the history).
   index('holdings_user_newest_idx').on(t.userId, t.purchaseDate, t.id),
@@ -287,6 +289,9 @@ export const orders = pgTable('orders', {
   // depth and the routed market orders walk it. Filled and cancelled orders (most rows) never enter it.
   index('orders_live_idx').on(t.projectId, t.orderType, t.priceCents, t.sequence).where(sql`${t.status} in ('open', 'partially_filled')`),
   index('orders_user_idx').on(t.userId, t.createdAt),
+  // A user's live orders (untriggered stops too): counted on the dashboard, listed and cancelled by owner, without
+  // walking every order the user ever placed.
+  index('orders_user_live_idx').on(t.userId, t.projectId).where(sql`${t.status} in ('open', 'partially_filled', 'pending_trigger')`),
   // The expiry sweep's query: live GTD orders by end.
   // Untriggered stops of a project: the desk loads them all, the trigger sweep and the lock count them.
   index('orders_pending_stops_idx').on(t.projectId).where(sql`${t.status} = 'pending_trigger'`),

@@ -124,26 +124,38 @@ export function listTransactions(db: Database, userId: number, limit?: number): 
   return activityRows(db, userId, {}, limit);
 }
 
-/** Owned = active + escrowed tonnes (still the user's, some locked by orders), valued at each project's list price. */
-export async function userStats(db: Database, userId: number, cashCents: bigint): Promise<UserStats> {
-  const [totals] = await db
-    .select({
-      owned: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} in ('active', 'escrowed')), 0)`,
-      retired: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'retired'), 0)`,
-      valueCents: sql<string>`coalesce(sum(${holdings.quantity}::bigint * ${projects.priceCents}) filter (where ${holdings.status} in ('active', 'escrowed')), 0)`,
-    })
+/**
+ * The user's owned (active + escrowed: still theirs, some locked by orders) and retired tonnes, the owned ones valued
+ * at each project's list price, and their live orders. The lots are summed by project and status from
+ * holdings_user_totals_idx alone, and only those few sums meet the projects: a trader's history is thousands of lots.
+ */
+export function userTotalsQuery(db: Database, userId: number) {
+  const sums = db
+    .select({ projectId: holdings.projectId, status: holdings.status, tonnes: sql<string>`sum(${holdings.quantity})::bigint`.as('tonnes') })
     .from(holdings)
-    .innerJoin(projects, eq(projects.id, holdings.projectId))
-    .where(eq(holdings.userId, userId));
-  const [active] = await db
-    .select({ count: sql<string>`count(*)` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['open', 'partially_filled'])));
+    .where(eq(holdings.userId, userId))
+    .groupBy(holdings.projectId, holdings.status)
+    .as('sums');
+  const owned = sql`${sums.status} in ('active', 'escrowed')`;
+  return db
+    .select({
+      owned: sql<string>`coalesce(sum(${sums.tonnes}) filter (where ${owned}), 0)`,
+      retired: sql<string>`coalesce(sum(${sums.tonnes}) filter (where ${sums.status} = 'retired'), 0)`,
+      valueCents: sql<string>`coalesce(sum(${sums.tonnes} * ${projects.priceCents}) filter (where ${owned}), 0)`,
+      // From orders_user_live_idx: the user's live orders, not every order they ever placed.
+      activeOrders: sql<string>`(select count(*) from ${orders} where ${and(eq(orders.userId, userId), inArray(orders.status, ['open', 'partially_filled']))})`,
+    })
+    .from(sums)
+    .innerJoin(projects, eq(projects.id, sums.projectId));
+}
+
+export async function userStats(db: Database, userId: number, cashCents: bigint): Promise<UserStats> {
+  const [totals] = await userTotalsQuery(db, userId);
   return {
     ownedCredits: Number(totals.owned),
     retiredCredits: Number(totals.retired),
     portfolioValue: formatCents(BigInt(totals.valueCents)),
-    activeOrders: Number(active.count),
+    activeOrders: Number(totals.activeOrders),
     cashBalance: formatCents(cashCents),
   };
 }

@@ -83,7 +83,7 @@ export function tradingStateQuery(input: StateQueryInput): SQL {
     loaded.push(sql`select id, user_id, order_type, status from by_id`);
   }
   if (loaded.length > 0) {
-    // Through the sellers' escrowed lots (holdings_user_idx), then narrowed to the loaded orders' own.
+    // Through the sellers' escrowed lots (holdings_user_totals_idx), then narrowed to the loaded orders' own.
     ctes.push(sql`loaded_sells as materialized (select * from (${sql.join(loaded, sql` union all `)}) o where o.order_type = 'sell' and o.${LIVE})`);
     ctes.push(sql`escrowed_lots as (
       select ${LOT_FIELDS} from holdings h
