@@ -71,3 +71,29 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     expect(await dialog.getByRole('combobox', { name: 'Credit' }).textContent()).toContain('Amazon Rainforest Conservation · 2021 · 1 t');
   });
 });
+
+describe('a chosen lot that goes elsewhere while the retire dialog is open', () => {
+  it('is no longer offered once the server says so, and the dialog says why', async () => {
+    const { page, context } = await kit.open(VIEWPORTS[1][1], 'Elsewhere');
+    await buyThroughApi(context, 'Amazon Rainforest Conservation', 2);
+    await buyThroughApi(context, 'Gazi Bay Mangrove Restoration', 3);
+    const lots = (await (await context.request.get('/api/credits/my')).json()) as Array<{ id: number; projectName: string; serialRange: string }>;
+    const amazon = lots.find((lot) => lot.projectName === 'Amazon Rainforest Conservation')!;
+    await page.goto('/portfolio');
+    const rows = page.getByRole('table', { name: 'Credit Holdings' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), POLL).toBe(2);
+    await rows.filter({ hasText: 'Amazon Rainforest Conservation' }).getByRole('button', { name: /^Retire / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retire Carbon Credits' });
+    await dialog.getByText(`Serials ${amazon.serialRange}`).waitFor();
+
+    // Retired in another tab meanwhile: this dialog's retirement is refused, and the lot leaves the choice.
+    const elsewhere = await context.request.post(`/api/credits/${amazon.id}/retire`, { data: { reason: 'Retired in another tab' } });
+    expect(elsewhere.status()).toBe(201);
+    await dialog.getByRole('button', { name: 'Retire Credits' }).click();
+    await dialog.getByText(`Credit ${amazon.serialRange} was sold or retired elsewhere: choose another credit.`).waitFor({ timeout: 15_000 });
+    expect(await dialog.getByText(`Serials ${amazon.serialRange}`).count()).toBe(0);
+    await dialog.getByRole('combobox', { name: 'Credit' }).click();
+    const options = page.getByRole('option');
+    await expect.poll(() => options.allTextContents(), POLL).toEqual([expect.stringMatching(/^Gazi Bay Mangrove Restoration · 2022 · 3 t/)]);
+  });
+});

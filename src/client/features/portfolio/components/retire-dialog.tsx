@@ -79,6 +79,11 @@ export function RetireDialog({ flow }: { flow: RetireFlow }) {
               </SelectContent>
             </Select>
             {selected && <p className="break-all text-xs text-muted-foreground">Serials {selected.serialRange}</p>}
+            {flow.goneSerials && (
+              <p className="break-words text-xs text-destructive" role="status">
+                Credit {flow.goneSerials} was sold or retired elsewhere: choose another credit.
+              </p>
+            )}
             {matching !== null && matching > RETIRE_CHOICES && (
               <p className="text-xs text-muted-foreground" aria-live="polite">
                 The newest {RETIRE_CHOICES} of {formatInteger(matching)} active lots{flow.search.trim() ? ' that match' : ''}: search to narrow them.

@@ -3,6 +3,7 @@ import { TOTAL_COUNT_HEADER, type Credit, type CreditListView } from '@/shared/s
 import type { UserStats } from '@/shared/schemas/stats';
 import type { ActivityPage } from '@/shared/schemas/activity';
 import { getCountedPage, getJson, getQueryFn } from '@/client/lib/api';
+import { formatSerial } from '@/domain/serials';
 
 /** SPEC.md §7: the user's own data is retried 3 times and fresh for 30 s. */
 const USER_DATA_OPTIONS = { retry: 3, staleTime: 30_000 } as const;
@@ -97,6 +98,31 @@ export function useRetirableLots(search: string, enabled: boolean) {
     ),
     placeholderData: keepPreviousData,
     enabled,
+    ...USER_DATA_OPTIONS,
+  });
+}
+
+/** A lot's last serial as a search finds it (`VCS-1094-2021-000040`): the tonnes a lot keeps when part of it goes. */
+function lastSerialOf(lot: Credit): string {
+  const first = lot.serialRange.split('–')[0];
+  return formatSerial(first.replace(/-\d+$/, ''), lot.serialEnd);
+}
+
+/**
+ * The lot the retire dialog has chosen, as the server holds it now: the active lot of the user that holds its last
+ * serial, when that is still the same lot (its tonnes may be fewer); null once it is not (sold, retired or moved
+ * elsewhere while the dialog was open); undefined while unknown. Asked only when the dialog's list does not show the
+ * lot (past the newest 50, or gone from them); keyed under the lots' key, so whatever refreshes them asks again.
+ */
+export function useChosenLotNow(lot: Credit | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...PORTFOLIO_KEYS.credits, { chosen: lot?.id ?? null, serial: lot ? lastSerialOf(lot) : null }],
+    queryFn: async ({ signal }) => {
+      const page = await getCountedPage<Credit>(`/api/credits/my?view=active&limit=1&offset=0&q=${encodeURIComponent(lastSerialOf(lot!))}`, TOTAL_COUNT_HEADER, signal);
+      const found = page?.rows[0];
+      return found && found.id === lot!.id ? found : null;
+    },
+    enabled: enabled && lot !== null,
     ...USER_DATA_OPTIONS,
   });
 }

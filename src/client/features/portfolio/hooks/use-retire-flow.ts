@@ -11,7 +11,7 @@ import { useClaimState } from '@/client/components/claims/use-claim-state';
 import { useDebouncedValue } from '@/client/hooks/use-debounced-value';
 import { clampQuantity } from './clamp-quantity';
 import { useRetire } from './use-retire';
-import { useRetirableLots } from './use-portfolio-data';
+import { useChosenLotNow, useRetirableLots } from './use-portfolio-data';
 
 /** How long the lot search waits after the last key before it asks the server. */
 const SEARCH_PAUSE_MS = 250;
@@ -47,10 +47,16 @@ export function useRetireFlow(account: RetireAccount | null, catalogue: readonly
   // Read with the page, not on opening, so the dialog offers its lots at once.
   const lots = useRetirableLots(useDebouncedValue(search, SEARCH_PAUSE_MS), account !== null);
   const found = lots.data?.rows;
+  // A chosen lot the list does not show is asked after on its own: it may have gone while the dialog was open.
+  const listed = chosen !== null && (found ?? []).some((credit) => credit.id === chosen.id);
+  const chosenNow = useChosenLotNow(chosen, open && chosen !== null && !listed && !retire.isPending);
+  // Gone: no longer offered nor selected, and the dialog says why.
+  const gone = chosen !== null && !listed && chosenNow.data === null;
   const choices = useMemo(() => {
     const rows = found ?? [];
-    return withVintages(chosen && !rows.some((credit) => credit.id === chosen.id) ? [chosen, ...rows] : rows, catalogue);
-  }, [found, chosen, catalogue]);
+    const current = chosenNow.data ?? chosen;
+    return withVintages(current && !gone && !listed ? [current, ...rows] : rows, catalogue);
+  }, [found, chosen, chosenNow.data, gone, listed, catalogue]);
   const selected = choices.find((credit) => credit.id === chosen?.id) ?? null;
 
   const reset = (credit: Credit | null) => {
@@ -127,6 +133,8 @@ export function useRetireFlow(account: RetireAccount | null, catalogue: readonly
     search,
     setSearch,
     selected,
+    /** The serials of the chosen lot once it has gone elsewhere (sold, retired) while the dialog was open. */
+    goneSerials: gone ? chosen.serialRange : null,
     selectCredit,
     quantityText,
     setQuantityText,
