@@ -1,7 +1,8 @@
 // What each read of a signed-in screen costs the server, one route at a time at 10 connections, beside the bare
 // route measured in the same run: requests per second, p99 and the main thread's time a request (the figure a busy
 // machine distorts least). Twenty buyers with a few hundred lots between them, chain off (anchoring would share the
-// main thread with the reads). `npm run bench -- signed-in-reads`; BENCH_SECONDS sets each measure (default 5).
+// main thread with the reads). `npm run bench -- signed-in-reads`; BENCH_SECONDS sets each measure (default 5);
+// BENCH_READS=/api/auth/user (a comma list of path prefixes) measures only those reads.
 import { describeCpu, describeLoad, load, processCpuMs, signUpMany, startServer } from './support/harness';
 import { BENCH_RESTOCK, warmUpPurchases, type BenchProject } from './support/purchase-load';
 
@@ -17,9 +18,11 @@ export async function run(): Promise<void> {
       '/api/auth/user', '/api/stats/user', '/api/credits/my?limit=3', '/api/transactions/my?limit=3',
       '/api/activity?pageSize=20', `/api/credits/my/projects/${projects[0].id}`, `/api/trading/orderbook/${projects[0].id}`,
     ];
+    const wanted = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
+    const measured = wanted.length === 0 ? paths : paths.filter((path) => wanted.some((prefix) => path.startsWith(prefix)));
     const bare = await load({ url: `${ceiling.baseUrl}/ping`, duration });
     console.log(describeLoad('ceiling: bare Fastify GET /ping', bare));
-    for (const path of paths) {
+    for (const path of measured) {
       let next = 0;
       const before = processCpuMs(server.pid);
       const result = await load({

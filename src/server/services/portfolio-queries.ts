@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { projectIntegrity } from '@/server/db/integrity-columns';
 import { escapeLike } from '@/server/db/sql-values';
@@ -129,7 +129,7 @@ export function listTransactions(db: Database, userId: number, limit?: number): 
  * at each project's list price, and their live orders. The lots are summed by project and status from
  * holdings_user_totals_idx alone, and only those few sums meet the projects: a trader's history is thousands of lots.
  */
-export function userTotalsQuery(db: Database, userId: number) {
+export function userTotalsQuery(db: Database, userId: number | Placeholder) {
   const sums = db
     .select({ projectId: holdings.projectId, status: holdings.status, tonnes: sql<string>`sum(${holdings.quantity})::bigint`.as('tonnes') })
     .from(holdings)
@@ -149,8 +149,14 @@ export function userTotalsQuery(db: Database, userId: number) {
     .innerJoin(projects, eq(projects.id, sums.projectId));
 }
 
+/** The dashboard's figures are read on every screen a trader opens: their query is built once per database. */
+const preparedTotals = new WeakMap<Database, ReturnType<typeof prepareTotals>>();
+const prepareTotals = (db: Database) => userTotalsQuery(db, sql.placeholder('userId')).prepare('user_totals');
+
 export async function userStats(db: Database, userId: number, cashCents: bigint): Promise<UserStats> {
-  const [totals] = await userTotalsQuery(db, userId);
+  let totalsOf = preparedTotals.get(db);
+  if (!totalsOf) preparedTotals.set(db, (totalsOf = prepareTotals(db)));
+  const [totals] = await totalsOf.execute({ userId });
   return {
     ownedCredits: Number(totals.owned),
     retiredCredits: Number(totals.retired),
