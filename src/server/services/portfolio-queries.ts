@@ -9,7 +9,7 @@ import { formatSerialRange, parseSerial } from '@/domain/serials';
 import type { Credit, MyCreditsQuery, ProjectTonnes } from '@/shared/schemas/credit';
 import type { Transaction } from '@/shared/schemas/transaction';
 import type { UserStats } from '@/shared/schemas/stats';
-import { activityRows } from './activity-queries';
+import { activityRows, newestTransactions } from './activity-queries';
 
 type HoldingRow = typeof holdings.$inferSelect;
 /** What a credit shows of its lot. */
@@ -56,19 +56,38 @@ export function toCredit(row: CreditColumns, projectName: string, serialPrefix: 
  * reading the whole lot and project rows (the project's description on every lot) took this read nearly twice as long.
  */
 export async function listCredits(db: Database, userId: number, { limit, offset, view, q }: MyCreditsQuery = {}): Promise<Credit[]> {
-  const query = db
+  // The dashboard's newest few, asked on every visit, from a query built once per database.
+  if (limit !== undefined && offset === undefined && view === undefined && !q) return toCredits(await newestCredits(db).execute({ userId, limit }));
+  const query = selectCredits(db, lotsInView(userId, { view, q }), view).$dynamic();
+  if (limit !== undefined) query.limit(limit);
+  if (offset !== undefined) query.offset(offset);
+  return toCredits(await query);
+}
+
+function selectCredits(db: Database, where: SQL | undefined, view: MyCreditsQuery['view']) {
+  return db
     .select({ holding: creditColumns, project: creditProjectColumns, frozen: certificates.integrity })
     .from(holdings)
     .innerJoin(projects, eq(projects.id, holdings.projectId))
     .leftJoin(certificates, eq(certificates.id, holdings.certificateId))
-    .where(lotsInView(userId, { view, q }))
-    .orderBy(...(view === 'retired' ? [desc(holdings.retiredAt), desc(holdings.id)] : [desc(holdings.purchaseDate), desc(holdings.id)]))
-    .$dynamic();
-  if (limit !== undefined) query.limit(limit);
-  if (offset !== undefined) query.offset(offset);
-  const rows = await query;
-  // A retired lot shows the labels its certificate froze; a live one carries its project's current labels.
-  return rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
+    .where(where)
+    .orderBy(...(view === 'retired' ? [desc(holdings.retiredAt), desc(holdings.id)] : [desc(holdings.purchaseDate), desc(holdings.id)]));
+}
+
+type CreditRow = Awaited<ReturnType<typeof selectCredits>>[number];
+
+// A retired lot shows the labels its certificate froze; a live one carries its project's current labels.
+const toCredits = (rows: readonly CreditRow[]): Credit[] =>
+  rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
+
+const preparedNewestCredits = new WeakMap<Database, ReturnType<typeof prepareNewestCredits>>();
+const prepareNewestCredits = (db: Database) => selectCredits(db, eq(holdings.userId, sql.placeholder('userId')), undefined)
+  .limit(sql.placeholder('limit')).prepare('newest_credits');
+
+function newestCredits(db: Database) {
+  let newest = preparedNewestCredits.get(db);
+  if (!newest) preparedNewestCredits.set(db, (newest = prepareNewestCredits(db)));
+  return newest;
 }
 
 type LotsFilter = Pick<MyCreditsQuery, 'view' | 'q'>;
@@ -121,7 +140,7 @@ export async function projectTonnes(db: Database, userId: number, projectId: num
 
 /** Every transaction of the user, newest first (the newest `limit` when given): the activity page's query, unfiltered. */
 export function listTransactions(db: Database, userId: number, limit?: number): Promise<Transaction[]> {
-  return activityRows(db, userId, {}, limit);
+  return limit === undefined ? activityRows(db, userId, {}) : newestTransactions(db, userId, limit);
 }
 
 /**
