@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseOption } from '@tests/support/browser-kit';
 import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
@@ -60,12 +61,9 @@ describe('integrity labels, project page, claims and the registry', () => {
     await page.getByRole('button', { name: 'Buy Credits' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy Carbon Credits' });
     await dialog.getByLabel('Retire immediately').click();
-    await dialog.getByRole('combobox', { name: 'Purpose' }).click();
-    await page.getByRole('option', { name: 'Article 6 / NDC' }).click();
-    await dialog.getByRole('combobox', { name: 'Jurisdiction country' }).click();
-    await page.getByRole('option', { name: 'Germany (DE)' }).click();
-    await dialog.getByRole('combobox', { name: 'Subdivision' }).click();
-    await page.getByRole('option', { name: 'Bayern (DE-BY)' }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Purpose' }), 'Article 6 / NDC');
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Jurisdiction country' }), 'Germany (DE)');
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Subdivision' }), 'Bayern (DE-BY)');
     await dialog.getByRole('button', { name: 'Pay with Wallet' }).click();
     const toast = page.getByText(/certificate CERT-[A-Z2-7]{16}/).first();
     await toast.waitFor({ timeout: FLOW_TIMEOUT_MS });

@@ -127,6 +127,27 @@ export async function animationsSettled(element: Locator): Promise<void> {
   }));
 }
 
+/**
+ * Chooses `option` in a Radix select and waits until its field shows it. Under a loaded CI machine a click once landed
+ * while the long country list was still settling and chose nothing; a person looks at the field and chooses again, so
+ * this does too (three times at most) rather than letting the next step wait for a field that depends on the choice.
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await trigger.click();
+    const listbox = page.getByRole('listbox');
+    await animationsSettled(listbox);
+    await listbox.getByRole('option', { name: option, exact: true }).click();
+    try {
+      await expect.poll(() => trigger.textContent(), { timeout: 3_000 }).toBe(option);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      if (await listbox.isVisible()) await page.keyboard.press('Escape');
+    }
+  }
+}
+
 /** Axe findings of impact serious or critical on the page as it is now, one line each. */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
