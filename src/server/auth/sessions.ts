@@ -3,6 +3,7 @@ import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { NotFoundError } from '@/domain/errors';
 import type { AccountSession } from '@/shared/schemas/account-security';
 import type { Database } from '@/server/db/client';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 import { sessions, users } from '@/server/db/schema';
 import type { AuditActor } from '@/domain/audit/audit-chain';
 import { appendAuditEntries } from '@/server/db/append-audit-entries';
@@ -98,13 +99,10 @@ export async function findSessionUser(db: Database, token: string, now: Date): P
  * The account row every signed-in request reads, built once per database: drizzle's query building was about a
  * fifth of the main thread's time for `GET /api/auth/user` on the embedded database.
  */
-const preparedUserReads = new WeakMap<Database, ReturnType<typeof prepareUserRead>>();
-const prepareUserRead = (db: Database) =>
-  db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('find_user_by_id');
+const userRead = preparedPerDatabase((db) =>
+  db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('find_user_by_id'));
 
 export async function findUserById(db: Database, userId: number): Promise<SessionUser | null> {
-  let read = preparedUserReads.get(db);
-  if (!read) preparedUserReads.set(db, (read = prepareUserRead(db)));
-  const [user] = await read.execute({ userId });
+  const [user] = await userRead(db).execute({ userId });
   return user ?? null;
 }

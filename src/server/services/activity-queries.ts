@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 import { projects, transactions } from '@/server/db/schema';
 import { formatCents } from '@/domain/money';
 import { ACTIVITY_TYPE_TRANSACTIONS, type ActivityFilter, type ActivityPage, type ActivityQuery } from '@/shared/schemas/activity';
@@ -27,15 +28,12 @@ function selectActivity(db: Database, where: SQL) {
 }
 
 /** The newest transactions of a user, as the dashboard asks on every visit: built once per database, not per request. */
-const preparedNewest = new WeakMap<Database, ReturnType<typeof prepareNewest>>();
-const prepareNewest = (db: Database) => selectActivity(db, eq(transactions.userId, sql.placeholder('userId')))
-  .limit(sql.placeholder('limit')).prepare('newest_transactions');
+const newestRead = preparedPerDatabase((db) => selectActivity(db, eq(transactions.userId, sql.placeholder('userId')))
+  .limit(sql.placeholder('limit')).prepare('newest_transactions'));
 
 /** The user's newest `limit` transactions, newest first. */
 export async function newestTransactions(db: Database, userId: number, limit: number): Promise<Transaction[]> {
-  let newest = preparedNewest.get(db);
-  if (!newest) preparedNewest.set(db, (newest = prepareNewest(db)));
-  return (await newest.execute({ userId, limit })).map(toTransaction);
+  return (await newestRead(db).execute({ userId, limit })).map(toTransaction);
 }
 
 type ActivityRow = { row: typeof transactions.$inferSelect; projectName: string | null };

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 import { projectIntegrity } from '@/server/db/integrity-columns';
 import { escapeLike } from '@/server/db/sql-values';
 import { certificates, holdings, orders, projects } from '@/server/db/schema';
@@ -80,15 +81,8 @@ type CreditRow = Awaited<ReturnType<typeof selectCredits>>[number];
 const toCredits = (rows: readonly CreditRow[]): Credit[] =>
   rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 
-const preparedNewestCredits = new WeakMap<Database, ReturnType<typeof prepareNewestCredits>>();
-const prepareNewestCredits = (db: Database) => selectCredits(db, eq(holdings.userId, sql.placeholder('userId')), undefined)
-  .limit(sql.placeholder('limit')).prepare('newest_credits');
-
-function newestCredits(db: Database) {
-  let newest = preparedNewestCredits.get(db);
-  if (!newest) preparedNewestCredits.set(db, (newest = prepareNewestCredits(db)));
-  return newest;
-}
+const newestCredits = preparedPerDatabase((db) => selectCredits(db, eq(holdings.userId, sql.placeholder('userId')), undefined)
+  .limit(sql.placeholder('limit')).prepare('newest_credits'));
 
 type LotsFilter = Pick<MyCreditsQuery, 'view' | 'q'>;
 
@@ -169,13 +163,10 @@ export function userTotalsQuery(db: Database, userId: number | Placeholder) {
 }
 
 /** The dashboard's figures are read on every screen a trader opens: their query is built once per database. */
-const preparedTotals = new WeakMap<Database, ReturnType<typeof prepareTotals>>();
-const prepareTotals = (db: Database) => userTotalsQuery(db, sql.placeholder('userId')).prepare('user_totals');
+const totalsOf = preparedPerDatabase((db) => userTotalsQuery(db, sql.placeholder('userId')).prepare('user_totals'));
 
 export async function userStats(db: Database, userId: number, cashCents: bigint): Promise<UserStats> {
-  let totalsOf = preparedTotals.get(db);
-  if (!totalsOf) preparedTotals.set(db, (totalsOf = prepareTotals(db)));
-  const [totals] = await totalsOf.execute({ userId });
+  const [totals] = await totalsOf(db).execute({ userId });
   return {
     ownedCredits: Number(totals.owned),
     retiredCredits: Number(totals.retired),
