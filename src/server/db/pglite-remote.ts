@@ -89,7 +89,9 @@ export class RemotePglite extends RemoteSession {
 
   async transaction<T>(callback: (tx: RemoteSession & { rollback(): Promise<void> }) => Promise<T>): Promise<T> {
     const txId = this.nextId;
-    await this.call({ op: 'begin' });
+    // Not awaited: the thread handles messages in order, so the first statement follows `begin` at once.
+    const begun = this.call({ op: 'begin' });
+    begun.catch(() => undefined);
     const tx = Object.assign(new RemoteSession((request) => this.call(request), txId), {
       rollback: () => Promise.reject(new Error('rollback')),
     });
@@ -97,9 +99,12 @@ export class RemotePglite extends RemoteSession {
     try {
       result = await callback(tx);
     } catch (error) {
+      // A transaction that never began has nothing to end: its own error is the one to report.
+      await begun;
       await this.call({ op: 'end', tx: txId, commit: false });
       throw error;
     }
+    await begun;
     await this.call({ op: 'end', tx: txId, commit: true });
     return result;
   }

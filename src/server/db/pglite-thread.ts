@@ -23,7 +23,13 @@ function queryOptions(rawTypes: readonly number[] | undefined, rowMode: 'array' 
 }
 
 const ROLLBACK = Symbol('rollback');
-const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; endId?: number }>();
+type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; endId?: number };
+/**
+ * Transactions by the id of their `begin`, as promises: the main thread sends its first statement right behind `begin`
+ * without waiting for it (one round trip less a batch), so a statement can arrive before its transaction has begun.
+ */
+const transactions = new Map<number, Promise<OpenTransaction>>();
+const inTransaction = async (txId: number) => (await transactions.get(txId)!).tx;
 
 const pglite = new PGlite(options.dataDir, options.startParams ? { startParams: options.startParams } : {});
 const ready = pglite.waitReady.then(() => leanTypeParsers(pglite));
@@ -32,37 +38,44 @@ const reply = (message: RemoteReply) => port.postMessage(message);
 
 async function handle(request: RemoteRequest): Promise<void> {
   const { id } = request;
+  // Registered before the first await, so that the statements queued behind this message find their transaction.
+  const opening = request.op === 'begin' ? beginning(id) : null;
   try {
     await ready;
     switch (request.op) {
       case 'ready':
         return reply({ id, ok: true, value: null });
       case 'query': {
-        const target = request.tx === undefined ? pglite : transactions.get(request.tx)!.tx;
+        const target = request.tx === undefined ? pglite : await inTransaction(request.tx);
         return reply({ id, ok: true, value: await target.query(request.text, request.params, queryOptions(request.rawTypes, request.rowMode)) });
       }
       case 'exec': {
-        const target = request.tx === undefined ? pglite : transactions.get(request.tx)!.tx;
+        const target = request.tx === undefined ? pglite : await inTransaction(request.tx);
         return reply({ id, ok: true, value: await target.exec(request.text, queryOptions(request.rawTypes, undefined)) });
       }
       case 'begin': {
         // PGlite's own transaction (its mutex keeps every other statement out) stays open until the main thread ends it.
-        let begun = false;
+        let open: OpenTransaction | null = null;
         pglite.transaction(async (tx) => {
           const commit = await new Promise<boolean>((end) => {
-            transactions.set(id, { tx, end });
-            begun = true;
+            open = { tx, end };
+            opening!.opened(open);
             reply({ id, ok: true, value: null });
           });
           if (!commit) throw ROLLBACK;
         }).then(
-          () => settle(id, null),
-          (error: unknown) => (begun ? settle(id, error === ROLLBACK ? null : error) : reply({ id, ok: false, error: cloneableError(error) })),
+          () => settle(id, open!, null),
+          (error: unknown) => {
+            if (open) return settle(id, open, error === ROLLBACK ? null : error);
+            opening!.failed(error);
+            transactions.delete(id);
+            reply({ id, ok: false, error: cloneableError(error) });
+          },
         );
         return;
       }
       case 'end': {
-        const open = transactions.get(request.tx)!;
+        const open = await transactions.get(request.tx)!;
         open.endId = id;
         open.end(request.commit);
         return;
@@ -72,14 +85,23 @@ async function handle(request: RemoteRequest): Promise<void> {
         return reply({ id, ok: true, value: null });
     }
   } catch (error) {
+    opening?.failed(error);
     reply({ id, ok: false, error: cloneableError(error) });
   }
 }
 
-function settle(txId: number, error: unknown): void {
-  const endId = transactions.get(txId)!.endId!;
+function beginning(txId: number) {
+  const callbacks = {} as { opened: (open: OpenTransaction) => void; failed: (error: unknown) => void };
+  const open = new Promise<OpenTransaction>((resolve, reject) => Object.assign(callbacks, { opened: resolve, failed: reject }));
+  // A failed begin is answered on its own message; the statements queued behind it fail with the same error.
+  open.catch(() => undefined);
+  transactions.set(txId, open);
+  return callbacks;
+}
+
+function settle(txId: number, open: OpenTransaction, error: unknown): void {
   transactions.delete(txId);
-  reply(error === null ? { id: endId, ok: true, value: null } : { id: endId, ok: false, error: cloneableError(error) });
+  reply(error === null ? { id: open.endId!, ok: true, value: null } : { id: open.endId!, ok: false, error: cloneableError(error) });
 }
 
 port.on('message', (request: RemoteRequest) => void handle(request));

@@ -70,6 +70,22 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the embedded database on its own
     expect(rows(await outside)[0]).toEqual({ n: 1 });
   });
 
+  it('runs transactions one at a time when each sends its first statement right behind its begin', async () => {
+    const counts = await Promise.all(Array.from({ length: 20 }, (_, index) => handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into probe values (${100 + index}, 'queued')`);
+      return rows(await tx.execute(sql`select count(*)::int as n from probe where note = 'queued'`))[0].n as number;
+    })));
+    // Each saw the ones committed before it and its own row: never another's uncommitted one.
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+
+  it('rolls back a transaction whose first statement fails, and runs the next one', async () => {
+    const failed = handle.db.transaction(async (tx) => { await tx.execute(sql`insert into probe values (1, 'duplicate')`); });
+    const next = handle.db.transaction(async (tx) => rows(await tx.execute(sql`select note from probe where id = 1`))[0]);
+    await expect(failed).rejects.toThrow();
+    expect(await next).toEqual({ note: 'kept' });
+  });
+
   it('keeps its data in the directory across a close and a new start', async () => {
     await handle.close();
     handle = await openDatabase({ dataDir, embeddedThread: true });
