@@ -16,6 +16,8 @@ export async function run(): Promise<void> {
     await warmUpPurchases(server.baseUrl, projects, cookies);
     const paths = [
       '/api/auth/user', '/api/stats/user', '/api/credits/my?limit=3', '/api/transactions/my?limit=3',
+      // The Portfolio's first page, counted.
+      '/api/credits/my?limit=50&offset=0',
       '/api/activity?pageSize=20', `/api/credits/my/projects/${projects[0].id}`, `/api/trading/orderbook/${projects[0].id}`,
     ];
     const wanted = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);

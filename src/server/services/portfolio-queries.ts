@@ -57,8 +57,9 @@ export function toCredit(row: CreditColumns, projectName: string, serialPrefix: 
  * reading the whole lot and project rows (the project's description on every lot) took this read nearly twice as long.
  */
 export async function listCredits(db: Database, userId: number, { limit, offset, view, q }: MyCreditsQuery = {}): Promise<Credit[]> {
-  // The dashboard's newest few, asked on every visit, from a query built once per database.
-  if (limit !== undefined && offset === undefined && view === undefined && !q) return toCredits(await newestCredits(db).execute({ userId, limit }));
+  // The dashboard's newest few and the Portfolio's pages, asked on every visit and page turn, from queries built once
+  // per database.
+  if (limit !== undefined && !q) return toCredits(await pageOfView[view ?? 'all'](db).execute({ userId, limit, offset: offset ?? 0 }));
   const query = selectCredits(db, lotsInView(userId, { view, q }), view).$dynamic();
   if (limit !== undefined) query.limit(limit);
   if (offset !== undefined) query.offset(offset);
@@ -81,16 +82,23 @@ type CreditRow = Awaited<ReturnType<typeof selectCredits>>[number];
 const toCredits = (rows: readonly CreditRow[]): Credit[] =>
   rows.map(({ holding, project, frozen }) => toCredit(holding, project.name, project.serialPrefix, frozen ?? projectIntegrity(project)));
 
-const newestCredits = preparedPerDatabase((db) => selectCredits(db, eq(holdings.userId, sql.placeholder('userId')), undefined)
-  .limit(sql.placeholder('limit')).prepare('newest_credits'));
-
 type LotsFilter = Pick<MyCreditsQuery, 'view' | 'q'>;
+type View = NonNullable<MyCreditsQuery['view']>;
 
 const VIEW_STATUS = {
   held: ne(holdings.status, 'retired'),
   active: eq(holdings.status, 'active'),
   retired: eq(holdings.status, 'retired'),
 } as const;
+
+/** A view's lots without a search, the user's id a placeholder: what the prepared pages and counts below read. */
+const inView = (view: View | 'all') => and(eq(holdings.userId, sql.placeholder('userId')), view === 'all' ? undefined : VIEW_STATUS[view]);
+const preparedPage = (view: View | 'all') => preparedPerDatabase((db) => selectCredits(db, inView(view), view === 'all' ? undefined : view)
+  .limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(`credits_page_${view}`));
+const preparedCount = (view: View | 'all') => preparedPerDatabase((db) => db.select({ lots: sql<number>`count(*)::int` }).from(holdings)
+  .where(inView(view)).prepare(`credits_count_${view}`));
+const pageOfView = { all: preparedPage('all'), held: preparedPage('held'), active: preparedPage('active'), retired: preparedPage('retired') };
+const countOfView = { all: preparedCount('all'), held: preparedCount('held'), active: preparedCount('active'), retired: preparedCount('retired') };
 
 /**
  * The user's lots in a view, matching a search: a serial number (`VCS-1094-2021-000123`) finds the lot that holds it,
@@ -111,9 +119,9 @@ function lotsInView(userId: number, { view, q: search }: LotsFilter): SQL | unde
 
 /** How many lots a view of the user's list holds: what a paged screen shows as "50 of 1,204". */
 export async function countCredits(db: Database, userId: number, filter: LotsFilter): Promise<number> {
-  const counted = db.select({ lots: sql<number>`count(*)::int` }).from(holdings).$dynamic();
-  if (filter.q) counted.innerJoin(projects, eq(projects.id, holdings.projectId));
-  const [row] = await counted.where(lotsInView(userId, filter));
+  if (!filter.q) return (await countOfView[filter.view ?? 'all'](db).execute({ userId }))[0].lots;
+  const [row] = await db.select({ lots: sql<number>`count(*)::int` }).from(holdings)
+    .innerJoin(projects, eq(projects.id, holdings.projectId)).where(lotsInView(userId, filter));
   return row.lots;
 }
 

@@ -54,7 +54,8 @@ describe('GET /api/credits/my and /api/transactions/my', () => {
     expect(retired.map((lot) => [lot.quantity, lot.status])).toEqual([[1, 'retired'], [5, 'retired'], [4, 'retired']]);
     expect([...retired].sort((a, b) => b.retiredAt!.localeCompare(a.retiredAt!) || b.id - a.id)).toEqual(retired);
     expect([...held, ...retired].sort((a, b) => a.id - b.id)).toEqual([...everything].sort((a, b) => a.id - b.id));
-    for (const [view, whole] of [['held', held], ['retired', retired], ['', everything]] as const) {
+    const active = everything.filter((lot) => lot.status === 'active');
+    for (const [view, whole] of [['held', held], ['active', active], ['retired', retired], ['', everything]] as const) {
       for (const [limit, offset] of [[1, 0], [2, 1], [2, 2], [1000, 1], [3, 7]]) {
         const page = await getAs(t.app, `/api/credits/my?limit=${limit}&offset=${offset}${view ? `&view=${view}` : ''}`, cookie);
         expect(page.statusCode).toBe(200);
