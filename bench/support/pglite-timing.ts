@@ -23,7 +23,10 @@ export function timePglite(): PgliteTiming {
     if (prepare) prepared.set(prepare[1], prepare[2].replace(/\s+/g, ' '));
     const execute = /execute (trading_\w+)/.exec(text);
     if (execute) return prepared.get(execute[1]) ?? 'a prepared statement';
-    return String.fromCharCode(message[0]) === 'Q' ? text.replace(/\s+/g, ' ').slice(0, 40) : 'other protocol messages';
+    if (String.fromCharCode(message[0]) !== 'Q') return 'other protocol messages';
+    // The vacuum's and analyze's statements are named with their table: which table pauses the thread matters.
+    const maintenance = /(?:vacuum|analyze) "[^"]+"/.exec(text);
+    return maintenance ? maintenance[0] : text.replace(/\s+/g, ' ').slice(0, 40);
   };
   proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
     const kind = kindOf(message);
