@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, buyThroughApi, DESKTOP, elementsOutside, seriousAxeFindings, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
+import { animationsSettled, buyThroughApi, chooseOption, DESKTOP, elementsOutside, seriousAxeFindings, startBrowserKit, toastText, VIEWPORTS, type BrowserKit } from '@tests/support/browser-kit';
 
 // Issue 31, item 5: the terminal shows time in force, stops, amend, cancel-all and one's own orders in the book.
 const PROJECT = 'Scottish Highlands Native Woodland';
@@ -52,10 +52,7 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await page.getByRole('tab', { name: 'My Orders' }).click();
     await myOrders(page).waitFor();
   };
-  const chooseOption = async (page: Page, field: string, option: RegExp | string) => {
-    await page.getByRole('combobox', { name: field }).click();
-    await page.getByRole('option', { name: option }).click();
-  };
+  const chooseGoodTillDate = (page: Page) => chooseOption(page, page.getByRole('combobox', { name: 'Time in force' }), 'GTD · Good till date');
 
   it('places a GTD order from the Advanced section and shows its expiry in My Orders', async () => {
     const { page } = await kit.open(viewport, 'Dated');
@@ -66,7 +63,7 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     await page.getByLabel('Quantity').fill('2');
     await page.getByLabel('Price per Credit').fill('70.00');
     await advanced.click();
-    await chooseOption(page, 'Time in force', /^GTD/);
+    await chooseGoodTillDate(page);
     await page.getByText('Rests like GTC, then is cancelled at the time you choose.').waitFor();
     // Post-only goes with GTC only.
     expect(await page.getByRole('checkbox', { name: 'Post only' }).isDisabled()).toBe(true);
@@ -175,7 +172,7 @@ describe.each(VIEWPORTS)('at %s', (_label, viewport) => {
     const { page } = await kit.open(viewport, 'Fitter');
     await openTrading(page);
     await page.getByRole('button', { name: 'Advanced' }).click();
-    await chooseOption(page, 'Time in force', /^GTD/);
+    await chooseGoodTillDate(page);
     await page.getByLabel('Expires at').waitFor();
     await page.getByRole('radio', { name: 'Sell' }).click();
     expect(await elementsOutside(page.getByRole('main'))).toEqual([]);
