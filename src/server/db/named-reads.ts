@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { hasGenericPlan } from './generic-plan-reads';
 import { replanDue } from './replan-schedule';
 
 /** Reads named after the second time their text is seen: a statement run once (a migration, a report) stays plain. */
@@ -44,7 +45,8 @@ interface Named {
  * thread: a one-row read by primary key costs about 300 µs there, and every signed-in screen pays it two or three
  * times. Here a read (a `select` outside any transaction) whose text has been seen before is PREPAREd once under a
  * name, and from then on sent as one simple-protocol `EXECUTE name('literal', …)`: the engine only binds and runs
- * it, reusing its plan (about 125 µs). Parameters become quoted literals, with every quote doubled so no value can end
+ * it, reusing its plan (about 125 µs) where PostgreSQL chooses to (a read marked by `withGenericPlan` always does,
+ * generic-plan-reads.ts). Parameters become quoted literals, with every quote doubled so no value can end
  * its literal, and only plain values are sent that way: strings, finite numbers, booleans, bigints and nulls (any
  * other read stays plain). The parameters' types are inferred from the text as before, so the rows, their types and
  * the errors are the same. Transactions use PGlite's own object, untouched; the hot-path desks have their own
@@ -73,9 +75,12 @@ export function withNamedReads(pglite: PGlite, { maxNamed = MAX_NAMED } = {}): P
     // Rebuilt at the tables' new size, as the desks' statements are (statement-runner.ts).
     const replan = replanDue(entry.executions);
     const execute = literals.length === 0 ? `execute ${entry.name}` : `execute ${entry.name}(${literals.join(', ')})`;
+    // The SET is undone with the message's implicit transaction if the EXECUTE fails.
+    const generic = hasGenericPlan(text);
     try {
-      const results = await pglite.exec(replan ? `discard plans;${execute}` : execute, options);
-      return results[results.length - 1] as Results<T>;
+      const results = await pglite.exec(
+        `${replan ? 'discard plans;' : ''}${generic ? 'set plan_cache_mode = force_generic_plan;' : ''}${execute}${generic ? ';reset plan_cache_mode' : ''}`, options);
+      return results[results.length - (generic ? 2 : 1)] as Results<T>;
     } catch (error) {
       entry.prepared = null;
       // 0A000: a table's columns changed under the statement ("cached plan must not change result type").

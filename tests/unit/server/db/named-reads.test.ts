@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withGenericPlan } from '@/server/db/generic-plan-reads';
 import { withNamedReads } from '@/server/db/named-reads';
 import { openDatabase } from '@/server/db/client';
 
@@ -111,4 +112,33 @@ it('the embedded database the server opens names its reads', async () => {
   } finally {
     await handle.close();
   }
+});
+
+describe('reads marked withGenericPlan (db/generic-plan-reads.ts)', () => {
+  it('run a read marked withGenericPlan with its generic plan every time, and leave the others to PostgreSQL', async () => {
+    const marked = `select id, tonnes from lots where owner = $1 order by id limit $2`;
+    const unmarked = `select id, owner from lots where owner = $1 order by id limit $2`;
+    withGenericPlan({ getQuery: () => ({ sql: marked }) });
+    for (let time = 0; time < 8; time++) {
+      expect((await read(named, marked, ['ana', 5])).rows).toEqual([{ id: 1, tonnes: 5 }, { id: 3, tonnes: 2 }]);
+      await read(named, unmarked, ['ana', 5]);
+    }
+    const plans = async (text: string) => (await raw.query<{ generic: number; custom: number }>(
+      `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%' || $1`, [text])).rows[0];
+    // The first sighting is plain; the seven after it are executions of the named statement.
+    expect(await plans(marked)).toEqual({ generic: 7, custom: 0 });
+    // PostgreSQL plans the first five afresh whatever it chooses after.
+    expect((await plans(unmarked)).custom).toBeGreaterThanOrEqual(5);
+    expect((await raw.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
+  it('leave the plan mode as it was when a marked read fails', async () => {
+    const marked = `select id from lots where id = $1 limit $2`;
+    withGenericPlan({ getQuery: () => ({ sql: marked }) });
+    await read(named, marked, [1, 1]);
+    await read(named, marked, [1, 1]);
+    await expect(read(named, marked, ['not a number', 1])).rejects.toMatchObject({ code: '22P02' });
+    expect((await raw.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+    expect((await read(named, marked, [1, 1])).rows).toEqual([{ id: 1 }]);
+  });
 });
