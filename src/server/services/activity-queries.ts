@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { withGenericPlan } from '@/server/db/generic-plan-reads';
 import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 import { projects, transactions } from '@/server/db/schema';
 import { formatCents } from '@/domain/money';
@@ -28,8 +29,8 @@ function selectActivity(db: Database, where: SQL) {
 }
 
 /** The newest transactions of a user, as the dashboard asks on every visit: built once per database, not per request. */
-const newestRead = preparedPerDatabase((db) => selectActivity(db, eq(transactions.userId, sql.placeholder('userId')))
-  .limit(sql.placeholder('limit')).prepare('newest_transactions'));
+export const newestTransactionsQuery = (db: Database) => selectActivity(db, eq(transactions.userId, sql.placeholder('userId'))).limit(sql.placeholder('limit'));
+const newestRead = preparedPerDatabase((db) => withGenericPlan(newestTransactionsQuery(db).prepare('newest_transactions')));
 
 /** The user's newest `limit` transactions, newest first. */
 export async function newestTransactions(db: Database, userId: number, limit: number): Promise<Transaction[]> {

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { withGenericPlan } from '@/server/db/generic-plan-reads';
 import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 import { projectIntegrity } from '@/server/db/integrity-columns';
 import { escapeLike } from '@/server/db/sql-values';
@@ -85,16 +86,20 @@ const toCredits = (rows: readonly CreditRow[]): Credit[] =>
 type LotsFilter = Pick<MyCreditsQuery, 'view' | 'q'>;
 type View = NonNullable<MyCreditsQuery['view']>;
 
+// Literals, not parameters: a generic plan can then prove the retired lots' partial index's condition.
 const VIEW_STATUS = {
-  held: ne(holdings.status, 'retired'),
-  active: eq(holdings.status, 'active'),
-  retired: eq(holdings.status, 'retired'),
+  held: sql`${holdings.status} <> 'retired'`,
+  active: sql`${holdings.status} = 'active'`,
+  retired: sql`${holdings.status} = 'retired'`,
 } as const;
 
 /** A view's lots without a search, the user's id a placeholder: what the prepared pages and counts below read. */
 const inView = (view: View | 'all') => and(eq(holdings.userId, sql.placeholder('userId')), view === 'all' ? undefined : VIEW_STATUS[view]);
-const preparedPage = (view: View | 'all') => preparedPerDatabase((db) => selectCredits(db, inView(view), view === 'all' ? undefined : view)
-  .limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(`credits_page_${view}`));
+
+/** A page of a view's lots, the user, limit and offset placeholders: the Portfolio's pages and the dashboard's newest. */
+export const creditsPageQuery = (db: Database, view: View | 'all') => selectCredits(db, inView(view), view === 'all' ? undefined : view)
+  .limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+const preparedPage = (view: View | 'all') => preparedPerDatabase((db) => withGenericPlan(creditsPageQuery(db, view).prepare(`credits_page_${view}`)));
 const preparedCount = (view: View | 'all') => preparedPerDatabase((db) => db.select({ lots: sql<number>`count(*)::int` }).from(holdings)
   .where(inView(view)).prepare(`credits_count_${view}`));
 const pageOfView = { all: preparedPage('all'), held: preparedPage('held'), active: preparedPage('active'), retired: preparedPage('retired') };
@@ -130,15 +135,19 @@ export async function countCredits(db: Database, userId: number, filter: LotsFil
  * tab ask for on every change of the market they show, so it must not cost a read of every lot the user ever held.
  */
 export async function projectTonnes(db: Database, userId: number, projectId: number): Promise<ProjectTonnes> {
-  const [row] = await db
-    .select({
-      active: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'active'), 0)`,
-      escrowed: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'escrowed'), 0)`,
-    })
-    .from(holdings)
-    .where(and(eq(holdings.userId, userId), eq(holdings.projectId, projectId), inArray(holdings.status, ['active', 'escrowed'])));
+  const [row] = await tonnesOf(db).execute({ userId, projectId });
   return { projectId, activeTonnes: Number(row.active), escrowedTonnes: Number(row.escrowed) };
 }
+
+/** The sums `projectTonnes` answers, the user and project placeholders. */
+export const projectTonnesQuery = (db: Database) => db
+  .select({
+    active: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'active'), 0)`,
+    escrowed: sql<string>`coalesce(sum(${holdings.quantity}) filter (where ${holdings.status} = 'escrowed'), 0)`,
+  })
+  .from(holdings)
+  .where(and(eq(holdings.userId, sql.placeholder('userId')), eq(holdings.projectId, sql.placeholder('projectId')), sql`${holdings.status} in ('active', 'escrowed')`));
+const tonnesOf = preparedPerDatabase((db) => withGenericPlan(projectTonnesQuery(db).prepare('project_tonnes')));
 
 /** Every transaction of the user, newest first (the newest `limit` when given): the activity page's query, unfiltered. */
 export function listTransactions(db: Database, userId: number, limit?: number): Promise<Transaction[]> {
