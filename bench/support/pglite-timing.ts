@@ -19,9 +19,9 @@ export function timePglite(): PgliteTiming {
   const original = proto.execProtocolRawSync;
   const kindOf = (message: Uint8Array): string => {
     const text = decoder.decode(message.subarray(5, Math.min(message.length, 4096)));
-    const prepare = /prepare (trading_\w+) as\s+([\s\S]{0,60})/.exec(text);
+    const prepare = /prepare ((?:trading|read)_\w+) as\s+([\s\S]{0,60})/.exec(text);
     if (prepare) prepared.set(prepare[1], prepare[2].replace(/\s+/g, ' '));
-    const execute = /execute (trading_\w+)/.exec(text);
+    const execute = /execute ((?:trading|read)_\w+)/.exec(text);
     if (execute) return prepared.get(execute[1]) ?? 'a prepared statement';
     if (String.fromCharCode(message[0]) !== 'Q') return 'other protocol messages';
     // The vacuum's and analyze's statements are named with their table: which table pauses the thread matters.
