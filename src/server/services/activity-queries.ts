@@ -28,14 +28,22 @@ function selectActivity(db: Database, where: SQL) {
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
-/** The newest transactions of a user, as the dashboard asks on every visit: built once per database, not per request. */
-export const newestTransactionsQuery = (db: Database) => selectActivity(db, eq(transactions.userId, sql.placeholder('userId'))).limit(sql.placeholder('limit'));
-const newestRead = preparedPerDatabase((db) => withGenericPlan(newestTransactionsQuery(db).prepare('newest_transactions')));
+const ofUser = eq(transactions.userId, sql.placeholder('userId'));
+
+/** A page of the user's transactions unfiltered, the user, limit and offset placeholders. */
+export const transactionsPageQuery = (db: Database) => selectActivity(db, ofUser).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+
+// The dashboard's newest transactions and the Activity screen's unfiltered pages, asked on every visit and page
+// turn: built once per database, not per request.
+const pageRead = preparedPerDatabase((db) => withGenericPlan(transactionsPageQuery(db).prepare('transactions_page')));
+const countRead = preparedPerDatabase((db) => db.select({ total: count() }).from(transactions).where(ofUser).prepare('transactions_count'));
 
 /** The user's newest `limit` transactions, newest first. */
 export async function newestTransactions(db: Database, userId: number, limit: number): Promise<Transaction[]> {
-  return (await newestRead(db).execute({ userId, limit })).map(toTransaction);
+  return (await pageRead(db).execute({ userId, limit, offset: 0 })).map(toTransaction);
 }
+
+const unfiltered = (filter: ActivityFilter) => !filter.type && filter.projectId === undefined && !filter.from && !filter.to;
 
 type ActivityRow = { row: typeof transactions.$inferSelect; projectName: string | null };
 
@@ -53,9 +61,16 @@ const toTransaction = ({ row, projectName }: ActivityRow): Transaction => ({
 
 /** One page of GET /api/activity, newest first, with the number of matching transactions. */
 export async function activityPage(db: Database, userId: number, query: ActivityQuery): Promise<ActivityPage> {
-  const where = activityWhere(userId, query);
-  const [{ total }] = await db.select({ total: count() }).from(transactions).where(where);
-  const rows = await selectActivity(db, where).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  let total: number;
+  let rows: ActivityRow[];
+  if (unfiltered(query)) {
+    [[{ total }], rows] = await Promise.all([countRead(db).execute({ userId }), pageRead(db).execute({ userId, limit: query.pageSize, offset })]);
+  } else {
+    const where = activityWhere(userId, query);
+    [{ total }] = await db.select({ total: count() }).from(transactions).where(where);
+    rows = await selectActivity(db, where).limit(query.pageSize).offset(offset);
+  }
   return {
     items: rows.map(toTransaction),
     page: query.page,

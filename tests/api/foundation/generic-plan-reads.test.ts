@@ -1,7 +1,7 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '@/server/db/client';
-import { newestTransactionsQuery } from '@/server/services/activity-queries';
+import { transactionsPageQuery } from '@/server/services/activity-queries';
 import { creditsPageQuery, projectTonnesQuery } from '@/server/services/portfolio-queries';
 import { listProjects, ROOMY_RATE_LIMIT } from '@tests/support/api-calls';
 import { rowsReadBy } from '@tests/support/rows-read';
@@ -69,8 +69,10 @@ describe('the reads executed with their generic plan, over a long history', () =
     expect(rows).toBeLessThanOrEqual(LOTS / 4 * 0.8 + 10);
   });
 
-  it('read the newest transactions and no more', async () => {
-    const rows = await rowsReadWithGenericPlan(newestTransactionsQuery(t.deps.db), { userId: history.userId, limit: 3 }, 'transactions');
-    expect(rows).toBeLessThanOrEqual(3 + 10);
+  it('read the newest transactions, or an Activity page\'s, and about as many more', async () => {
+    for (const [limit, offset] of [[3, 0], [20, 0], [20, 100]]) {
+      const rows = await rowsReadWithGenericPlan(transactionsPageQuery(t.deps.db), { userId: history.userId, limit, offset }, 'transactions');
+      expect(rows, `${limit}/${offset}`).toBeLessThanOrEqual(2 * (limit + offset) + 10);
+    }
   });
 });
