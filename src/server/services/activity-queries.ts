@@ -9,15 +9,17 @@ import type { Transaction } from '@/shared/schemas/transaction';
 
 const DAY_MS = 86_400_000;
 
-/** The user's transactions the filter keeps: its type(s), project, and UTC days `from` … `to` inclusive. */
-function activityWhere(userId: number, filter: ActivityFilter): SQL {
-  const conditions: SQL[] = [eq(transactions.userId, userId)];
+/** What the filter keeps of a user's transactions: its type(s), project, and UTC days `from` … `to` inclusive. */
+function filterConditions(filter: ActivityFilter): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.type) conditions.push(inArray(transactions.type, [...ACTIVITY_TYPE_TRANSACTIONS[filter.type]]));
   if (filter.projectId !== undefined) conditions.push(eq(transactions.projectId, filter.projectId));
   if (filter.from) conditions.push(gte(transactions.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
   if (filter.to) conditions.push(lt(transactions.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)));
-  return and(...conditions)!;
+  return conditions;
 }
+
+const activityWhere = (userId: number, filters: readonly SQL[]): SQL => and(eq(transactions.userId, userId), ...filters)!;
 
 function selectActivity(db: Database, where: SQL) {
   return db
@@ -43,8 +45,6 @@ export async function newestTransactions(db: Database, userId: number, limit: nu
   return (await pageRead(db).execute({ userId, limit, offset: 0 })).map(toTransaction);
 }
 
-const unfiltered = (filter: ActivityFilter) => !filter.type && filter.projectId === undefined && !filter.from && !filter.to;
-
 type ActivityRow = { row: typeof transactions.$inferSelect; projectName: string | null };
 
 const toTransaction = ({ row, projectName }: ActivityRow): Transaction => ({
@@ -61,16 +61,7 @@ const toTransaction = ({ row, projectName }: ActivityRow): Transaction => ({
 
 /** One page of GET /api/activity, newest first, with the number of matching transactions. */
 export async function activityPage(db: Database, userId: number, query: ActivityQuery): Promise<ActivityPage> {
-  const offset = (query.page - 1) * query.pageSize;
-  let total: number;
-  let rows: ActivityRow[];
-  if (unfiltered(query)) {
-    [[{ total }], rows] = await Promise.all([countRead(db).execute({ userId }), pageRead(db).execute({ userId, limit: query.pageSize, offset })]);
-  } else {
-    const where = activityWhere(userId, query);
-    [{ total }] = await db.select({ total: count() }).from(transactions).where(where);
-    rows = await selectActivity(db, where).limit(query.pageSize).offset(offset);
-  }
+  const [total, rows] = await matchingPage(db, userId, filterConditions(query), query.pageSize, (query.page - 1) * query.pageSize);
   return {
     items: rows.map(toTransaction),
     page: query.page,
@@ -80,8 +71,19 @@ export async function activityPage(db: Database, userId: number, query: Activity
   };
 }
 
+/** How many of the user's transactions match, and a page of them; unfiltered, from the queries prepared above. */
+async function matchingPage(db: Database, userId: number, filters: readonly SQL[], limit: number, offset: number): Promise<[number, ActivityRow[]]> {
+  if (filters.length === 0) {
+    const [[{ total }], rows] = await Promise.all([countRead(db).execute({ userId }), pageRead(db).execute({ userId, limit, offset })]);
+    return [total, rows];
+  }
+  const where = activityWhere(userId, filters);
+  const [{ total }] = await db.select({ total: count() }).from(transactions).where(where);
+  return [total, await selectActivity(db, where).limit(limit).offset(offset)];
+}
+
 /** Every matching transaction, newest first (at most `maxRows` when given: the CSV download's bound). */
 export async function activityRows(db: Database, userId: number, filter: ActivityFilter, maxRows?: number): Promise<Transaction[]> {
-  const query = selectActivity(db, activityWhere(userId, filter));
+  const query = selectActivity(db, activityWhere(userId, filterConditions(filter)));
   return (await (maxRows === undefined ? query : query.limit(maxRows))).map(toTransaction);
 }
